@@ -1,0 +1,69 @@
+// npm run bench: prints the figures the README records. A benchmark, not a test: it
+// asserts nothing and never fails on a slow machine.
+//
+//   in-process: assessments per second and µs per command over bench/corpus.txt (mixed),
+//               and over its routine lines alone, with the full catalogue loaded;
+//   cold start: median wall time of `firebreak check` against bare `node -e 0`.
+
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Engine } from '../src/assess/engine.js';
+import { loadCatalogue } from '../src/catalogue/load.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const catalogue = loadCatalogue();
+if ('code' in catalogue) throw new Error(catalogue.message);
+const engine = new Engine(catalogue);
+const opts = { cwd: root };
+
+const corpus = readFileSync(root + 'bench/corpus.txt', 'utf8').split('\n').filter((l) => l.trim() !== '');
+const routine = corpus.filter((l) => engine.assess(l, opts).severity === null);
+
+function rate(lines: string[], minMs = 1500): { perSec: number; usPer: number; n: number } {
+  for (let i = 0; i < 3; i++) for (const l of lines) engine.assess(l, opts); // warm up the JIT
+  let n = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < minMs) {
+    for (const l of lines) engine.assess(l, opts);
+    n += lines.length;
+    elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  }
+  return { perSec: (n / elapsed) * 1000, usPer: (elapsed * 1000) / n, n };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function wall(args: string[], runs: number): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const t = process.hrtime.bigint();
+    spawnSync(process.execPath, args, { stdio: 'ignore' });
+    if (i >= 3) times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return median(times);
+}
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const risky = corpus.length - routine.length;
+console.log(`firebreak bench — node ${process.version}, ${catalogue.rules.length} rules, corpus ${corpus.length} commands (${routine.length} routine, ${risky} matched a rule)`);
+const mixed = rate(corpus);
+console.log(`in-process, mixed corpus : ${fmt(mixed.perSec)} assessments/s, ${fmt(mixed.usPer, 2)} µs per command`);
+const plain = rate(routine);
+console.log(`in-process, routine only : ${fmt(plain.perSec)} assessments/s, ${fmt(plain.usPer, 2)} µs per command`);
+
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+const bin = root + 'bin/firebreak.cjs';
+const bare = wall(['-e', '0'], runs);
+const coldRoutine = wall([bin, 'check', '--', 'git status'], runs);
+const coldRisky = wall([bin, 'check', '--', 'git push --force origin main'], runs);
+console.log(`cold start (median of ${runs}): node -e 0 ${fmt(bare, 1)} ms; firebreak check routine ${fmt(coldRoutine, 1)} ms (+${fmt(coldRoutine - bare, 1)}); risky ${fmt(coldRisky, 1)} ms (+${fmt(coldRisky - bare, 1)})`);
+
+const history = Array.from({ length: 10_000 }, (_, i) => corpus[i % corpus.length]).join('\n') + '\n';
+const t = process.hrtime.bigint();
+const r = spawnSync(process.execPath, [bin, 'check', '--stdin', '--format', 'json'], { input: history, stdio: ['pipe', 'ignore', 'ignore'], maxBuffer: 1 << 30 });
+console.log(`check --stdin, 10,000-line history: ${fmt(Number(process.hrtime.bigint() - t) / 1e6)} ms (exit ${r.status})`);

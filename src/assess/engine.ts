@@ -1,0 +1,165 @@
+// The engine: a command line in, a RiskAssessment out. Every door calls this and only
+// renders what it returns.
+
+import { atLeast, severityRank } from '../core/severity.js';
+import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, Severity } from '../core/types.js';
+import type { ParsedArgs } from '../catalogue/args.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import { detectContext, type PathContext } from '../context/context.js';
+import { DEFAULT_POLICY, type Policy } from '../policy/policy.js';
+import { parseCommandLine, type NormalisedCommand, type ParsedLine } from '../shell/index.js';
+import { matchRule, type RuleMatch } from './match.js';
+import { alternativesFor, blastDetail } from './template.js';
+
+export const INPUT_LIMITS = {
+  /** Longest command line assessed, in UTF-16 code units (about 1 MiB of ASCII). */
+  maxLength: 1024 * 1024,
+} as const;
+
+export interface AssessOptions {
+  /** Directory the command would run in; defaults to the process's cwd. */
+  cwd?: string;
+  /** Home directory; defaults to the user's. */
+  home?: string;
+  /** A ready context (tests, examples); overrides cwd and home. */
+  context?: PathContext;
+}
+
+/** Checks a command line before parsing; returns why it cannot be assessed, or null. */
+export function checkInput(line: string): FirebreakError | null {
+  if (line.trim() === '') return { code: 'empty', message: 'the command is empty; give the command line to check' };
+  if (line.includes('\0')) return { code: 'nul-byte', message: 'the command contains a NUL byte, which no shell command line can hold' };
+  if (!line.isWellFormed()) return { code: 'invalid-text', message: 'the command is not valid Unicode text' };
+  if (line.length > INPUT_LIMITS.maxLength) {
+    return { code: 'too-long', message: `the command is ${line.length.toLocaleString('en-US')} characters, over the limit of ${INPUT_LIMITS.maxLength.toLocaleString('en-US')}; it was not assessed` };
+  }
+  return null;
+}
+
+export class Engine {
+  constructor(readonly catalogue: Catalogue, readonly policy: Policy = DEFAULT_POLICY) {}
+
+  /** Every rule that matches a line, without the decision; what the examples test. */
+  matchLine(line: string, ctx: PathContext): { parsed: ParsedLine; matches: RuleMatch[] } {
+    const parsed = parseCommandLine(line);
+    const matches: RuleMatch[] = [];
+    const parsedArgs = new Map<NormalisedCommand, ParsedArgs>();
+    for (const cmd of parsed.commands) {
+      if (asksForHelp(cmd)) continue;
+      for (const { rule } of this.catalogue.candidates(cmd)) {
+        const m = matchRule(rule, cmd, this.catalogue, ctx, parsedArgs);
+        if (m) matches.push(m);
+      }
+    }
+    matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
+    return { parsed, matches };
+  }
+
+  assess(line: string, opts: AssessOptions = {}): RiskAssessment {
+    const bad = checkInput(line);
+    if (bad) return this.failClosed(line, bad);
+    const ctx = opts.context ?? detectContext(opts.cwd ?? process.cwd(), opts.home);
+    const { parsed, matches } = this.matchLine(line, ctx);
+
+    const labels: string[] = [];
+    const problems: string[] = [];
+    if (parsed.issues.length > 0) {
+      labels.push('parse-error');
+      problems.push(`the line could not be fully parsed (${parsed.issues[0]!.message})`);
+    }
+    if (parsed.truncated) {
+      labels.push('limit=commands');
+      problems.push('the line holds more simple commands than firebreak assesses');
+    }
+    for (const c of parsed.commands) for (const w of c.wrappers) if (w === 'sudo' || w === 'doas') { if (!labels.includes(w)) labels.push(w); }
+
+    const severity: Severity | null = matches[0]?.severity ?? null;
+    let decision = this.decide(severity);
+    if (problems.length > 0 && decision === 'allow') decision = this.policy.onError;
+    if (problems.length > 0 && decision === 'ask' && this.policy.onError === 'deny') decision = 'deny';
+
+    const matched_rules: MatchedRule[] = matches.map((m) => ({
+      id: m.rule.id,
+      group: m.rule.group,
+      description: m.rule.description,
+      severity: m.severity,
+      segment: line.slice(m.command.start, m.command.end).trim(),
+      blast_radius_scope: m.scope,
+      blast_radius_detail: blastDetail(m),
+    }));
+    const alternatives: Alternative[] = [];
+    const seen = new Set<string>();
+    for (const m of matches) {
+      for (const a of alternativesFor(m, !!this.catalogue.specFor(m.command.name)?.global_options_before_subcommand)) {
+        if (!seen.has(a.command)) { seen.add(a.command); alternatives.push(a); }
+      }
+    }
+    const worst = matched_rules[0];
+    return {
+      command: line,
+      allowed: decision === 'allow',
+      decision,
+      severity,
+      risk_level: 'Normal',
+      context: { risk_level: 'Normal', labels },
+      matched_rules,
+      alternatives,
+      requires_human_approval: decision === 'ask',
+      denial_reason: this.reason(decision, worst, problems),
+      blast_radius_scope: worst?.blast_radius_scope ?? null,
+      blast_radius_detail: worst?.blast_radius_detail ?? null,
+    };
+  }
+
+  decide(severity: Severity | null): Decision {
+    if (atLeast(severity, this.policy.thresholds.deny)) return 'deny';
+    if (atLeast(severity, this.policy.thresholds.ask)) return 'ask';
+    return 'allow';
+  }
+
+  /** A blank line in a stream: nothing runs, so nothing is at risk. */
+  nothingToRun(line: string): RiskAssessment {
+    return {
+      command: line, allowed: true, decision: 'allow', severity: null, risk_level: 'Normal',
+      context: { risk_level: 'Normal', labels: [] }, matched_rules: [], alternatives: [],
+      requires_human_approval: false, denial_reason: null, blast_radius_scope: null, blast_radius_detail: null,
+    };
+  }
+
+  /** The documented verdict for input that cannot be assessed: the policy's failure mode. */
+  failClosed(line: string, error: FirebreakError): RiskAssessment {
+    const decision = this.policy.onError;
+    return {
+      command: line.length > 4096 ? line.slice(0, 4096) + '…' : line,
+      allowed: false,
+      decision,
+      severity: null,
+      risk_level: 'Normal',
+      context: { risk_level: 'Normal', labels: [`error=${error.code}`] },
+      matched_rules: [],
+      alternatives: [],
+      requires_human_approval: decision === 'ask',
+      denial_reason: `Not assessed: ${error.message}.`,
+      blast_radius_scope: null,
+      blast_radius_detail: null,
+    };
+  }
+
+  private reason(decision: Decision, worst: MatchedRule | undefined, problems: string[]): string | null {
+    if (decision === 'allow') return null;
+    const parts: string[] = [];
+    if (worst) parts.push(`${worst.description} [${worst.id}, ${worst.severity}: ${worst.segment}]`);
+    if (problems.length > 0) parts.push(`Fails closed because ${problems.join(' and ')}.`);
+    const lead = decision === 'deny' ? 'Denied' : 'Needs a human\'s approval';
+    return `${lead}: ${parts.join(' ')}`;
+  }
+}
+
+/** `--help` anywhere before `--` makes nearly every tool print help and do nothing else. */
+function asksForHelp(cmd: NormalisedCommand): boolean {
+  for (const a of cmd.args) {
+    if (a.text === '--') return false;
+    if (a.text === '--help' && !a.dynamic) return true;
+  }
+  return false;
+}

@@ -1,0 +1,44 @@
+// Running a rule's own examples through the real engine: the first line of defence for
+// every rule, used by the test suite, scripts/test-rules.ts and `firebreak rules test`.
+
+import type { Severity } from '../core/types.js';
+import type { Example } from '../catalogue/types.js';
+import type { PathContext } from '../context/context.js';
+import type { Engine } from './engine.js';
+
+/** The fixed place examples are assessed in, so they mean the same on every machine. */
+export const EXAMPLE_CONTEXT: PathContext = {
+  cwd: '/home/dev/project',
+  home: '/home/dev',
+  projectRoot: '/home/dev/project',
+  tempDirs: ['/tmp', '/var/tmp', '/dev/shm'],
+};
+
+export interface ExampleFailure {
+  ruleId: string;
+  command: string;
+  expected: string;
+  got: string;
+}
+
+function parts(e: Example): { command: string; severity?: Severity } {
+  return typeof e === 'string' ? { command: e } : e;
+}
+
+export function runExamples(engine: Engine, ruleId: string, examples: { match: Example[]; no_match: Example[] }): ExampleFailure[] {
+  const failures: ExampleFailure[] = [];
+  const hit = (command: string) => engine.matchLine(command, EXAMPLE_CONTEXT).matches.find((m) => m.rule.id === ruleId);
+  const others = (command: string) => engine.matchLine(command, EXAMPLE_CONTEXT).matches.map((m) => `${m.rule.id} (${m.severity})`).join(', ') || 'no rule';
+  for (const e of examples.match) {
+    const { command, severity } = parts(e);
+    const m = hit(command);
+    if (!m) failures.push({ ruleId, command, expected: 'a match', got: `no match; matched: ${others(command)}` });
+    else if (severity && m.severity !== severity) failures.push({ ruleId, command, expected: `severity ${severity}`, got: `severity ${m.severity}` });
+  }
+  for (const e of examples.no_match) {
+    const { command } = parts(e);
+    const m = hit(command);
+    if (m) failures.push({ ruleId, command, expected: 'no match', got: `matched with severity ${m.severity}` });
+  }
+  return failures;
+}

@@ -1,0 +1,136 @@
+// The second pass: a candidate rule's predicates and target table, tested on the parsed
+// arguments of the command with the path context of where it runs.
+
+import { atLeast, maxSeverity } from '../core/severity.js';
+import type { BlastScope, Severity } from '../core/types.js';
+import { parseArgs, isTruncatingRedirect, type ParsedArgs } from '../catalogue/args.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { CompiledRule, Predicate, TargetSpec } from '../catalogue/types.js';
+import { classifyPath, type PathClass, type PathContext } from '../context/context.js';
+import type { Arg, NormalisedCommand } from '../shell/index.js';
+
+export interface TargetHit {
+  arg: Arg;
+  cls: PathClass;
+  path: string;
+  severity: Severity;
+}
+
+export interface RuleMatch {
+  rule: CompiledRule;
+  command: NormalisedCommand;
+  parsed: ParsedArgs;
+  severity: Severity;
+  /** Targets that counted, worst first. */
+  targets: TargetHit[];
+  scope: BlastScope | null;
+}
+
+const asList = (v: string | string[]): string[] => (Array.isArray(v) ? v : [v]);
+
+function hasFlag(parsed: ParsedArgs, names: string[]): boolean {
+  return parsed.options.some((o) => names.includes(o.name));
+}
+
+function flagValues(parsed: ParsedArgs, names: string[]): string[] {
+  const out: string[] = [];
+  // A flag given bare (--dry-run) is tested as the empty value, so a rule can tell it from --dry-run=none.
+  for (const o of parsed.options) if (names.includes(o.name)) out.push(o.value ?? '');
+  return out;
+}
+
+function holds(p: Predicate, cmd: NormalisedCommand, parsed: ParsedArgs, cat: Catalogue, ctx: PathContext): boolean {
+  if ('flag' in p) return hasFlag(parsed, asList(p.flag));
+  if ('flag_value' in p) {
+    const re = cat.regex(p.flag_value.value);
+    return flagValues(parsed, asList(p.flag_value.flag)).some((v) => re.test(v));
+  }
+  if ('positional' in p) {
+    const a = parsed.positionals[p.positional.index];
+    return a !== undefined && cat.regex(p.positional.value).test(a.text);
+  }
+  if ('any_positional' in p) {
+    const re = cat.regex(p.any_positional.value);
+    return parsed.positionals.slice(p.any_positional.from ?? 0).some((a) => re.test(a.text));
+  }
+  if ('positional_count' in p) {
+    const n = parsed.positionals.length;
+    return n >= (p.positional_count.min ?? 0) && n <= (p.positional_count.max ?? Infinity);
+  }
+  if ('redirect' in p) {
+    const classes = p.redirect.class;
+    return cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) && classes.includes(classifyPath(r.target, ctx).cls));
+  }
+  return false;
+}
+
+/** The words a target spec points at. */
+export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs): Arg[] {
+  switch (spec.select) {
+    case 'positionals':
+      return parsed.positionals.slice(spec.from ?? 0);
+    case 'last_positional': {
+      const last = parsed.positionals[parsed.positionals.length - 1];
+      return last && parsed.positionals.length > (spec.from ?? 0) ? [last] : [];
+    }
+    case 'leading_operands': {
+      const out: Arg[] = [];
+      let i = 0;
+      // find's own -H -L -P come before its paths.
+      while (i < cmd.args.length && /^-[HLPO]/.test(cmd.args[i]!.text) && cmd.args[i]!.text.length <= 3) i++;
+      for (; i < cmd.args.length; i++) {
+        const a = cmd.args[i]!;
+        if (!a.dynamic && /^[-(!)]/.test(a.text) && a.text !== '-') break;
+        out.push(a);
+      }
+      // With no path given, find searches the current directory.
+      if (out.length === 0 && (spec.from ?? 0) === 0) out.push({ text: '.', quoted: false, glob: false, dynamic: false, home: false });
+      return out.slice(spec.from ?? 0);
+    }
+    case 'key_value': {
+      const prefix = `${spec.key}=`;
+      return cmd.args.filter((a) => a.text.startsWith(prefix)).map((a) => ({ ...a, text: a.text.slice(prefix.length), home: a.text.startsWith(prefix + '~') }));
+    }
+    case 'option_value': {
+      const names = spec.options ?? [];
+      return parsed.options.filter((o) => names.includes(o.name) && o.value !== null).map((o) => {
+        const a = cmd.args[o.index]!;
+        return { ...a, text: o.value!, home: o.value!.startsWith('~') };
+      });
+    }
+    case 'redirects':
+      return cmd.redirects.filter((r) => isTruncatingRedirect(r.op, r.fd)).map((r) => r.target);
+  }
+}
+
+const CLASS_SCOPE: Record<PathClass, BlastScope> = {
+  root: 'MACHINE', system: 'MACHINE', device: 'MACHINE', null_device: 'RESOURCE', home: 'MACHINE', home_sensitive: 'MACHINE',
+  outside_project: 'MACHINE', ancestor: 'MACHINE', project_root: 'PROJECT', git_dir: 'PROJECT', project: 'PROJECT',
+  disposable: 'RESOURCE', temp_root: 'MACHINE', temp: 'RESOURCE', unknown: 'MACHINE',
+};
+
+/** Tests one candidate; returns the match with its severity, or null. */
+export function matchRule(rule: CompiledRule, cmd: NormalisedCommand, cat: Catalogue, ctx: PathContext, parsedCache: Map<NormalisedCommand, ParsedArgs>): RuleMatch | null {
+  let parsed = parsedCache.get(cmd);
+  if (!parsed) {
+    parsed = parseArgs(cmd.args, cat.specFor(cmd.name));
+    parsedCache.set(cmd, parsed);
+  }
+  for (const p of rule.when) if (!holds(p, cmd, parsed, cat, ctx)) return null;
+  for (const p of rule.unless) if (holds(p, cmd, parsed, cat, ctx)) return null;
+  if (!rule.targets) {
+    return { rule, command: cmd, parsed, severity: rule.severity ?? 'Medium', targets: [], scope: rule.blast_radius.scope };
+  }
+  const hits: TargetHit[] = [];
+  for (const arg of selectTargets(rule.targets, cmd, parsed)) {
+    const { cls, path } = classifyPath(arg, ctx);
+    const sev = rule.targets.severity[cls];
+    if (sev) hits.push({ arg, cls, path, severity: sev });
+  }
+  if (hits.length === 0) return null;
+  hits.sort((a, b) => (atLeast(a.severity, b.severity) ? (a.severity === b.severity ? 0 : -1) : 1));
+  let severity: Severity | null = null;
+  for (const h of hits) severity = maxSeverity(severity, h.severity);
+  const worst = hits[0]!;
+  return { rule, command: cmd, parsed, severity: severity!, targets: hits, scope: rule.blast_radius.scope ?? CLASS_SCOPE[worst.cls] };
+}

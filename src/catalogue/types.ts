@@ -1,0 +1,88 @@
+// The rule format, as written in rules/*.yaml (schemas/rule.schema.json) and as shipped
+// compiled in dist/catalogue.json.
+
+import type { BlastScope, Severity } from '../core/types.js';
+import type { PathClass } from '../context/paths.js';
+
+export interface CommandSpec {
+  value_options?: string[];
+  global_options_before_subcommand?: boolean;
+}
+
+export type Predicate =
+  | { flag: string | string[] }
+  | { flag_value: { flag: string | string[]; value: string } }
+  | { positional: { index: number; value: string } }
+  | { any_positional: { from?: number; value: string } }
+  | { positional_count: { min?: number; max?: number } }
+  | { redirect: { class: PathClass[] } };
+
+export type TargetSelect = 'positionals' | 'last_positional' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
+
+export interface TargetSpec {
+  select: TargetSelect;
+  from?: number;
+  key?: string;
+  options?: string[];
+  severity: Partial<Record<PathClass, Severity>>;
+}
+
+export interface AlternativeSpec {
+  command?: string;
+  transform?: { replace_flags?: Record<string, string>; remove_flags?: string[]; add_flags?: string[] };
+  explanation: string;
+}
+
+export type Example = string | { command: string; severity?: Severity; note?: string };
+
+export interface RuleSource {
+  id: string;
+  description: string;
+  severity?: Severity;
+  match: { command: string | string[]; pattern: string; when?: Predicate[]; unless?: Predicate[] };
+  targets?: TargetSpec;
+  blast_radius: { scope?: BlastScope; detail: string };
+  alternatives?: AlternativeSpec[];
+  examples: { match: Example[]; no_match: Example[] };
+}
+
+export interface GroupSource {
+  group: string;
+  description: string;
+  commands?: Record<string, CommandSpec>;
+  rules: RuleSource[];
+}
+
+/** A rule as the engine uses it: normalised lists, plus where it was written. */
+export interface CompiledRule {
+  id: string;
+  group: string;
+  description: string;
+  /** Fixed severity; null when the targets table decides. */
+  severity: Severity | null;
+  commands: string[];
+  pattern: string;
+  when: Predicate[];
+  unless: Predicate[];
+  targets: TargetSpec | null;
+  blast_radius: { scope: BlastScope | null; detail: string };
+  alternatives: AlternativeSpec[];
+  source: { file: string; line: number };
+}
+
+export interface CompiledCatalogue {
+  version: 1;
+  groups: Array<{ group: string; description: string }>;
+  commands: Record<string, CommandSpec>;
+  rules: CompiledRule[];
+}
+
+/** The catalogue with every rule's examples, for tests, docs and `rules show`. */
+export interface CatalogueWithExamples extends CompiledCatalogue {
+  examples: Record<string, { match: Example[]; no_match: Example[] }>;
+}
+
+/** The placeholder grammar of templates: {name}, {posN}, {opt:-n,--namespace}, each with an optional |fallback. */
+export const PLACEHOLDER = /\{(command|args|target|targets|target_path|class|pos[0-9]+|opt:[^}|]+|optflag:[^}|]+)(?:\|([^}]*))?\}/g;
+/** Anything that looks like a placeholder, to catch misspelt ones at build time. */
+export const ANY_BRACED = /\{[a-z_]+[0-9]*(?::[^}|]*)?(?:\|[^}]*)?\}/g;

@@ -1,0 +1,128 @@
+// `firebreak check`: one command from the arguments, or one command per stdin line.
+
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Decision, RiskAssessment } from '../core/types.js';
+import { checkInput, INPUT_LIMITS, type Engine } from '../assess/engine.js';
+import { readLines } from './lines.js';
+import { renderLine, renderText, styleFor } from './render.js';
+
+export const EXIT = { allow: 0, error: 1, deny: 2, ask: 3 } as const;
+
+export const CHECK_HELP = `Usage:
+  firebreak check [--format text|json] [--cwd DIR] -- <command>
+  firebreak check --stdin [--format text|json] [--cwd DIR] < commands.txt
+
+Assesses a shell command before it runs: how dangerous it is, what it would destroy,
+and what to run instead. Quote the command as one argument to keep its quoting:
+  firebreak check -- 'git push --force origin main'
+
+Options:
+  --format text|json  text for people (default), json for a RiskAssessment object
+  --json              same as --format json
+  --cwd DIR           assess as if run in DIR (default: the current directory)
+  --stdin             read one command per line; write one result per line, in order
+
+Exit codes: 0 allow, 3 ask (needs a human), 2 deny, 1 usage or internal error.
+With --stdin the exit code is that of the worst verdict in the stream.
+`;
+
+interface CheckArgs {
+  format: 'text' | 'json';
+  cwd: string;
+  stdin: boolean;
+  command: string | null;
+}
+
+type Parsed = { ok: true; args: CheckArgs } | { ok: false; message: string } | { ok: 'help' };
+
+export function parseCheckArgs(argv: string[]): Parsed {
+  const args: CheckArgs = { format: 'text', cwd: process.cwd(), stdin: false, command: null };
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') { words.push(...argv.slice(i + 1)); break; }
+    if (words.length > 0) { words.push(a); continue; }
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = (): string | null => (inline !== undefined ? inline : i + 1 < argv.length ? argv[++i]! : null);
+    switch (flag) {
+      case '-h': case '--help': return { ok: 'help' };
+      case '--json': args.format = 'json'; break;
+      case '--stdin': args.stdin = true; break;
+      case '--format': {
+        const v = value();
+        if (v !== 'text' && v !== 'json') return { ok: false, message: `--format takes 'text' or 'json', not ${v === null ? 'nothing' : `'${v}'`}` };
+        args.format = v;
+        break;
+      }
+      case '--cwd': {
+        const v = value();
+        if (!v) return { ok: false, message: '--cwd needs a directory' };
+        let isDir = false;
+        try { isDir = statSync(v).isDirectory(); } catch { /* reported below */ }
+        if (!isDir) return { ok: false, message: `--cwd ${v}: no such directory` };
+        args.cwd = resolve(v);
+        break;
+      }
+      default:
+        if (a.startsWith('-') && a !== '-') return { ok: false, message: `unknown option '${a}' (put the command after --, as in: firebreak check -- 'rm -rf build')` };
+        words.push(a);
+    }
+  }
+  if (args.stdin && words.length > 0) return { ok: false, message: 'give the command either as arguments or with --stdin, not both' };
+  if (!args.stdin) {
+    if (words.length === 0) return { ok: false, message: "no command given; try: firebreak check -- 'git push --force origin main'" };
+    // Several words are joined as the shell would have received them unquoted.
+    args.command = words.join(' ');
+  }
+  return { ok: true, args };
+}
+
+export interface Io {
+  /** A getter: touching process.stdin sets up a stream, which a single check never needs. */
+  stdin: () => AsyncIterable<Buffer>;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+export async function runCheck(argv: string[], engine: Engine, io: Io): Promise<number> {
+  const parsed = parseCheckArgs(argv);
+  if (parsed.ok === 'help') { io.stdout.write(CHECK_HELP); return 0; }
+  if (!parsed.ok) { io.stderr.write(`firebreak check: ${parsed.message}\n`); return EXIT.error; }
+  const { args } = parsed;
+  if (!args.stdin) {
+    const line = args.command!;
+    // Node turns bytes that are not UTF-8 in argv into U+FFFD; no real command needs it.
+    const bad = line.includes('\uFFFD') ? { message: 'the command is not valid UTF-8' } : checkInput(line);
+    if (bad) { io.stderr.write(`firebreak check: ${bad.message}\n`); return EXIT.error; }
+    const a = engine.assess(line, { cwd: args.cwd });
+    io.stdout.write(args.format === 'json' ? JSON.stringify(a) + '\n' : renderText(a, styleFor(io.stdout)));
+    return EXIT[a.decision];
+  }
+  return checkStream(args, engine, io);
+}
+
+const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<number> {
+  const style = styleFor(io.stdout);
+  let worst: Decision = 'allow';
+  let out = '';
+  const flush = async (): Promise<void> => {
+    if (!out) return;
+    const ok = io.stdout.write(out);
+    out = '';
+    if (!ok) await new Promise<void>((r) => io.stdout.once('drain', () => r()));
+  };
+  for await (const line of readLines(io.stdin(), INPUT_LIMITS.maxLength * 4)) {
+    let a: RiskAssessment;
+    if (!line.ok) a = engine.failClosed('', { code: line.code, message: line.message });
+    else if (line.text.trim() === '') a = engine.nothingToRun(line.text);
+    else a = engine.assess(line.text, { cwd: args.cwd });
+    if (RANK[a.decision] > RANK[worst]) worst = a.decision;
+    out += args.format === 'json' ? JSON.stringify(a) + '\n' : renderLine(a, style);
+    if (out.length > 64 * 1024) await flush();
+  }
+  await flush();
+  return EXIT[worst];
+}

@@ -1,0 +1,55 @@
+// The `firebreak` binary. Every failure is one line on stderr and exit 1; a stack trace
+// only with FIREBREAK_DEBUG=1.
+
+import { loadCatalogue } from '../catalogue/load.js';
+import { Engine } from '../assess/engine.js';
+import { EXIT, runCheck } from './check.js';
+
+declare const FIREBREAK_VERSION: string;
+const VERSION = typeof FIREBREAK_VERSION === 'string' ? FIREBREAK_VERSION : 'dev';
+
+const HELP = `firebreak ${VERSION} — how dangerous is a shell command, before it runs?
+
+Usage:
+  firebreak check [--format text|json] [--cwd DIR] -- <command>
+  firebreak check --stdin [--format text|json]      one command per line
+  firebreak --version
+
+Run 'firebreak check --help' for details. Exit codes: 0 allow, 3 ask, 2 deny, 1 error.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') {
+    process.stdout.write(HELP);
+    return sub === undefined ? EXIT.error : 0;
+  }
+  if (sub === '--version' || sub === '-v') {
+    process.stdout.write(VERSION + '\n');
+    return 0;
+  }
+  if (sub !== 'check') {
+    process.stderr.write(`firebreak: unknown command '${sub}' (available: check; see firebreak --help)\n`);
+    return EXIT.error;
+  }
+  const catalogue = loadCatalogue();
+  if ('code' in catalogue) {
+    process.stderr.write(`firebreak: ${catalogue.message}\n`);
+    return EXIT.error;
+  }
+  return runCheck(rest, new Engine(catalogue), { stdin: () => process.stdin, stdout: process.stdout, stderr: process.stderr });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (e: unknown) => {
+    process.stderr.write(`firebreak: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (process.env.FIREBREAK_DEBUG === '1' && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+    process.exitCode = EXIT.error;
+  },
+);
+
+// A closed pipe (firebreak check --stdin | head) is not an error worth a trace.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});

@@ -1,0 +1,67 @@
+// Text output of an assessment, for a person: the verdict first, then each matched rule
+// with its severity, the blast radius and what to run instead.
+
+import type { RiskAssessment, Severity } from '../core/types.js';
+
+export interface Style {
+  bold(s: string): string;
+  dim(s: string): string;
+  verdict(decision: RiskAssessment['decision'], s: string): string;
+  severity(sev: Severity, s: string): string;
+}
+
+const esc = (code: string) => (s: string) => `\x1b[${code}m${s}\x1b[0m`;
+const COLOUR: Style = {
+  bold: esc('1'),
+  dim: esc('2'),
+  verdict: (d, s) => (d === 'deny' ? esc('1;31')(s) : d === 'ask' ? esc('1;33')(s) : esc('1;32')(s)),
+  severity: (sev, s) => (sev === 'Critical' || sev === 'High' ? esc('31')(s) : sev === 'Medium' ? esc('33')(s) : esc('2')(s)),
+};
+const PLAIN: Style = { bold: (s) => s, dim: (s) => s, verdict: (_d, s) => s, severity: (_v, s) => s };
+
+/** Colour only on a terminal, and never when NO_COLOR is set to anything non-empty. */
+export function styleFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): Style {
+  if (env.NO_COLOR) return PLAIN;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return COLOUR;
+  return stream.isTTY ? COLOUR : PLAIN;
+}
+
+const VERDICT_WORD = { allow: 'ALLOW', ask: 'ASK', deny: 'DENY' } as const;
+
+/** Terminal-safe: control characters in a command must not drive the terminal. */
+export function printable(s: string): string {
+  return s.replace(/[\x00-\x08\x0b-\x1f\x7f\x9b]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+export function renderText(a: RiskAssessment, st: Style): string {
+  const lines: string[] = [];
+  const sev = a.severity ? ` (${a.severity})` : '';
+  const summary = a.decision === 'allow' ? (a.severity ? 'allowed' : 'no risk found') : a.decision === 'ask' ? 'needs a human to approve' : 'refused';
+  lines.push(`${st.verdict(a.decision, VERDICT_WORD[a.decision])}${sev}  ${summary}: ${st.bold(printable(clip(a.command, 200)))}`);
+  for (const r of a.matched_rules) {
+    lines.push(`  ${st.severity(r.severity, r.severity.padEnd(8))} ${r.id}  ${r.description}`);
+    if (r.segment !== a.command.trim()) lines.push(`  ${' '.repeat(8)} ${st.dim('in: ' + printable(clip(r.segment, 160)))}`);
+  }
+  if (a.blast_radius_detail) lines.push(`  Blast radius${a.blast_radius_scope ? ` (${a.blast_radius_scope})` : ''}: ${a.blast_radius_detail}`);
+  if (a.alternatives.length > 0) {
+    lines.push('  Instead:');
+    for (const alt of a.alternatives) {
+      lines.push(`    ${st.bold(printable(alt.command))}`);
+      lines.push(`      ${st.dim(alt.explanation)}`);
+    }
+  }
+  if (a.matched_rules.length === 0 && a.denial_reason) lines.push(`  ${a.denial_reason}`);
+  if (a.context.labels.length > 0) lines.push(`  ${st.dim('context: ' + a.context.labels.join(', '))}`);
+  return lines.join('\n') + '\n';
+}
+
+/** One line per command, for --stdin with text output. */
+export function renderLine(a: RiskAssessment, st: Style): string {
+  const top = a.matched_rules[0];
+  const what = top ? `${top.severity} ${top.id}` : a.denial_reason ?? '-';
+  return `${st.verdict(a.decision, VERDICT_WORD[a.decision].padEnd(5))} ${what.padEnd(34)} ${printable(clip(a.command, 160))}\n`;
+}
+
+function clip(s: string, n: number): string {
+  return s.length > n ? s.slice(0, n - 1) + '…' : s;
+}

@@ -1,0 +1,41 @@
+// The facts about where a command runs that the engine needs now: the directory, the
+// home directory and the project around it. Read from the filesystem without spawning a
+// process, and cached per directory because an agent checks many commands in one place.
+
+import { statSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import type { PathContext } from './paths.js';
+
+export type { PathClass, PathContext } from './paths.js';
+export { PATH_CLASSES, classifyPath } from './paths.js';
+
+const cache = new Map<string, PathContext>();
+
+/** Finds the nearest enclosing directory holding .git (a directory or a worktree file). */
+export function findProjectRoot(dir: string): string | null {
+  let d = dir;
+  for (let i = 0; i < 64; i++) {
+    try {
+      statSync(d + '/.git');
+      return d;
+    } catch {
+      const up = dirname(d);
+      if (up === d) return null;
+      d = up;
+    }
+  }
+  return null;
+}
+
+export function detectContext(cwd: string, home = homedir()): PathContext {
+  const abs = resolve(cwd);
+  const key = abs + '\0' + home;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const temps = new Set(['/tmp', '/var/tmp', '/dev/shm', resolve(tmpdir())]);
+  const ctx: PathContext = { cwd: abs, home: resolve(home), projectRoot: findProjectRoot(abs) ?? abs, tempDirs: [...temps] };
+  if (cache.size > 256) cache.clear();
+  cache.set(key, ctx);
+  return ctx;
+}

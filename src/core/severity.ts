@@ -1,0 +1,21 @@
+import { SEVERITIES, type Severity } from './types.js';
+
+const RANK: Record<Severity, number> = { Info: 0, Low: 1, Medium: 2, High: 3, Critical: 4 };
+
+export function severityRank(s: Severity): number {
+  return RANK[s];
+}
+
+export function maxSeverity(a: Severity | null, b: Severity | null): Severity | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+export function atLeast(s: Severity | null, threshold: Severity): boolean {
+  return s !== null && RANK[s] >= RANK[threshold];
+}
+
+export function isSeverity(v: unknown): v is Severity {
+  return typeof v === 'string' && (SEVERITIES as readonly string[]).includes(v);
+}

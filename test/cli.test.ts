@@ -1,0 +1,141 @@
+// The real binary, as a script or a person would run it.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { assessmentErrors, runCli } from './helpers.js';
+
+const NO_TRACE = /^\s+at /m;
+
+describe('firebreak check -- <command>', () => {
+  test('deny exits 2 and prints the verdict first, the rule, the blast radius and the alternative', () => {
+    const r = runCli(['check', '--', 'git push --force origin feature/x']);
+    assert.equal(r.status, 2);
+    const lines = r.stdout.split('\n');
+    assert.match(lines[0]!, /^DENY \(High\)/);
+    assert.match(r.stdout, /High\s+git:push-force /);
+    assert.match(r.stdout, /Blast radius \(PROJECT\)/);
+    assert.match(r.stdout, /git push --force-with-lease origin feature\/x/);
+    assert.equal(r.stderr, '');
+  });
+  test('ask exits 3', () => assert.equal(runCli(['check', '--', 'kubectl cordon node-1']).status, 3));
+  test('allow exits 0', () => {
+    const r = runCli(['check', '--', 'ls -la']);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^ALLOW/);
+  });
+  test('the command may be given as several words', () => {
+    const r = runCli(['check', '--format', 'json', '--', 'git', 'reset', '--hard']);
+    assert.equal(r.status, 2);
+    assert.equal(JSON.parse(r.stdout).command, 'git reset --hard');
+  });
+  test('--format json prints one RiskAssessment that validates against the schema', () => {
+    for (const cmd of ['ls', 'rm -rf ~', 'kubectl drain node-1', 'echo "unclosed']) {
+      const r = runCli(['check', '--format=json', '--', cmd]);
+      const a = JSON.parse(r.stdout);
+      assert.equal(assessmentErrors(a), '', cmd);
+      assert.equal(r.status, { allow: 0, ask: 3, deny: 2 }[a.decision as string]);
+    }
+  });
+  test('no colour when not on a terminal, or when NO_COLOR is set; colour when forced', () => {
+    assert.doesNotMatch(runCli(['check', '--', 'rm -rf /']).stdout, /\x1b\[/);
+    assert.doesNotMatch(runCli(['check', '--', 'rm -rf /'], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout, /\x1b\[/);
+    assert.match(runCli(['check', '--', 'rm -rf /'], { env: { FORCE_COLOR: '1' } }).stdout, /\x1b\[/);
+  });
+  test('control characters in the command are shown escaped, not sent to the terminal', () => {
+    const r = runCli(['check', '--', 'echo \x1b[31mred']);
+    assert.doesNotMatch(r.stdout, /\x1b/);
+    assert.match(r.stdout, /\\x1b/);
+  });
+});
+
+describe('--cwd decides what a relative path is', () => {
+  let dir = '';
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'firebreak-cli-'));
+    mkdirSync(join(dir, 'app', 'node_modules', 'x'), { recursive: true });
+    mkdirSync(join(dir, 'app', 'src'), { recursive: true });
+    execFileSync('git', ['init', '-q', join(dir, 'app')]);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  test('rm -rf * at the project root is High or worse', () => {
+    const a = JSON.parse(runCli(['check', '--json', '--cwd', join(dir, 'app'), '--', 'rm -rf *']).stdout);
+    assert.ok(['High', 'Critical'].includes(a.severity));
+  });
+  test('rm -rf * inside node_modules is routine', () => {
+    const r = runCli(['check', '--json', '--cwd', join(dir, 'app', 'node_modules'), '--', 'rm -rf *']);
+    assert.equal(r.status, 0);
+  });
+  test('rm -rf .. from src reaches the project root', () => {
+    const a = JSON.parse(runCli(['check', '--json', '--cwd', join(dir, 'app', 'src'), '--', 'rm -rf ..']).stdout);
+    assert.ok(['High', 'Critical'].includes(a.severity));
+  });
+});
+
+describe('firebreak check --stdin', () => {
+  test('one JSON RiskAssessment per line, in order, each valid', () => {
+    const input = ['ls', 'git push --force origin main', '', 'kubectl cordon n1', 'rm -rf node_modules'].join('\n') + '\n';
+    const r = runCli(['check', '--stdin', '--format', 'json'], { input });
+    const out = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(out.map((a) => a.decision), ['allow', 'deny', 'allow', 'ask', 'allow']);
+    assert.deepEqual(out.map((a) => a.command), ['ls', 'git push --force origin main', '', 'kubectl cordon n1', 'rm -rf node_modules']);
+    for (const a of out) assert.equal(assessmentErrors(a), '');
+    assert.equal(r.status, 2, 'the worst verdict decides the exit code');
+  });
+  test('CRLF line ends and a missing final newline are handled', () => {
+    const r = runCli(['check', '--stdin', '--json'], { input: 'ls\r\ngit reset --hard' });
+    assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).command), ['ls', 'git reset --hard']);
+  });
+  test('a bad line gets its own fail-closed verdict and the rest are still assessed', () => {
+    const input = Buffer.concat([Buffer.from('ls\n'), Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a]), Buffer.from('pwd\nls\0x\n')]);
+    const r = runCli(['check', '--stdin', '--json'], { input });
+    const out = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(out.map((a) => a.decision), ['allow', 'ask', 'allow', 'ask']);
+    assert.deepEqual(out[1].context.labels, ['error=invalid-utf8']);
+    assert.deepEqual(out[3].context.labels, ['error=nul-byte']);
+    assert.equal(r.status, 3);
+  });
+  test('a 1 MiB line is assessed; a 5 MiB line is refused with a reason, and nothing hangs', () => {
+    const big = 'echo ' + 'x'.repeat(1024 * 1024 - 5);
+    const huge = 'echo ' + 'y'.repeat(5 * 1024 * 1024);
+    const r = runCli(['check', '--stdin', '--json'], { input: `${big}\n${huge}\nls\n` });
+    const out = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(out.map((a) => a.decision), ['allow', 'ask', 'allow']);
+    assert.deepEqual(out[1].context.labels, ['error=too-long']);
+  });
+  test('text format prints one line per command', () => {
+    const r = runCli(['check', '--stdin'], { input: 'ls\nrm -rf ~\n' });
+    assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => l.split(/\s+/)[0]), ['ALLOW', 'DENY']);
+  });
+});
+
+describe('bad usage gets one line on stderr and exit 1', () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    ['no command', ['check'], /no command given/],
+    ['empty command', ['check', '--', ''], /empty/],
+    ['blank command', ['check', '--', '   '], /empty/],
+    ['unknown option', ['check', '--frobnicate', '--', 'ls'], /unknown option '--frobnicate'/],
+    ['bad format', ['check', '--format', 'xml', '--', 'ls'], /--format takes 'text' or 'json'/],
+    ['missing cwd', ['check', '--cwd', '/no/such/dir', '--', 'ls'], /no such directory/],
+    ['stdin and a command', ['check', '--stdin', '--', 'ls'], /not both/],
+    ['unknown subcommand', ['frobnicate'], /unknown command 'frobnicate'/],
+    ['invalid UTF-8 in the argument', ['check', '--', 'ls \udc80'], /not valid/],
+  ];
+  for (const [name, args, message] of cases) {
+    test(name, () => {
+      const r = runCli(args);
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, message);
+      assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+      assert.doesNotMatch(r.stderr, NO_TRACE);
+      assert.equal(r.stdout, '');
+    });
+  }
+  test('--help and --version', () => {
+    assert.match(runCli(['check', '--help']).stdout, /Exit codes: 0 allow, 3 ask/);
+    assert.match(runCli(['--version']).stdout, /^\d+\.\d+\.\d+\n$/);
+  });
+});

@@ -1,0 +1,125 @@
+// The engine end to end, in process: the RiskAssessment contract, decisions by the default
+// thresholds, filled alternatives, the segment a rule matched, data that must stay data,
+// and the fail-closed verdicts.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
+import type { RiskAssessment } from '../src/core/types.js';
+import { assessmentErrors, testEngine } from './helpers.js';
+
+const engine = testEngine();
+const assess = (line: string): RiskAssessment => engine.assess(line, { context: EXAMPLE_CONTEXT });
+
+describe('the RiskAssessment contract', () => {
+  const lines = ['ls -la', 'git push --force origin main', 'rm -rf "$DIR"/*', 'cd /srv && rm -rf / ; kubectl delete ns prod', 'echo "open', 'sudo rm -rf ~'];
+  for (const line of lines) {
+    test(`valid against the schema: ${line}`, () => {
+      const a = assess(line);
+      assert.equal(assessmentErrors(a), '');
+      assert.equal(a.allowed, a.decision === 'allow');
+      assert.equal(a.requires_human_approval, a.decision === 'ask');
+      assert.equal(a.denial_reason === null, a.decision === 'allow');
+      assert.equal(a.command, line);
+    });
+  }
+  test('a routine command is allowed with nothing matched', () => {
+    const a = assess('npm test');
+    assert.deepEqual([a.decision, a.severity, a.matched_rules, a.alternatives, a.blast_radius_scope], ['allow', null, [], [], null]);
+  });
+});
+
+describe('decisions follow the default thresholds', () => {
+  test('High and above is denied', () => {
+    const a = assess('git reset --hard');
+    assert.equal(a.severity, 'High');
+    assert.equal(a.decision, 'deny');
+  });
+  test('Critical is denied', () => assert.equal(assess('rm -rf /').decision, 'deny'));
+  test('Medium asks a human', () => {
+    const a = assess('kubectl cordon node-1');
+    assert.equal(a.severity, 'Medium');
+    assert.equal(a.decision, 'ask');
+    assert.match(a.denial_reason ?? '', /approval/);
+  });
+  test('the worst rule in the line decides', () => {
+    const a = assess('git status && kubectl cordon n1 && git push --force origin main');
+    assert.equal(a.severity, 'Critical');
+    assert.equal(a.matched_rules[0]!.severity, 'Critical');
+    assert.ok(a.matched_rules.some((r) => r.id === 'kubernetes:cordon'));
+  });
+});
+
+describe('alternatives are filled from the command', () => {
+  test('--force becomes --force-with-lease with the real remote and branch', () => {
+    const a = assess('git push --force origin feature/login');
+    assert.ok(a.alternatives.some((x) => x.command === 'git push --force-with-lease origin feature/login'), JSON.stringify(a.alternatives));
+    assert.ok(a.alternatives.every((x) => x.source.startsWith('catalogue:git:')));
+  });
+  test('-f inside a cluster is replaced and the rest of the cluster kept', () => {
+    const a = assess('git push -uf origin feature/login');
+    assert.ok(a.alternatives.some((x) => x.command === 'git push -u --force-with-lease origin feature/login'), JSON.stringify(a.alternatives));
+  });
+  test('protected branches get the real branch name in the detail', () => {
+    const a = assess('git push --force origin main');
+    assert.match(a.blast_radius_detail ?? '', /main/);
+  });
+  test('no placeholder is left unfilled', () => {
+    for (const line of ['git push --force', 'git reset --hard', 'kubectl delete ns prod', 'kubectl -n prod delete deploy api', 'rm -rf ~', 'helm uninstall web']) {
+      const a = assess(line);
+      for (const text of [a.blast_radius_detail ?? '', ...a.alternatives.map((x) => x.command)]) assert.doesNotMatch(text, /\{[a-z_]+[0-9]*(:[^}]*)?\}/, `${line}: ${text}`);
+    }
+  });
+});
+
+describe('each matched rule names the segment it matched', () => {
+  test('inside a chain', () => {
+    const a = assess('cd repo && git reset --hard origin/main && npm ci');
+    assert.equal(a.matched_rules[0]!.segment, 'git reset --hard origin/main');
+  });
+  test('inside a command substitution', () => {
+    const a = assess('echo "$(rm -rf ~)"');
+    assert.equal(a.matched_rules[0]!.segment, 'rm -rf ~');
+  });
+});
+
+describe('evasions through quoting and wrappers are seen', () => {
+  const lines = ['"rm" -rf /', "r''m -rf /", '\\rm -rf /', '/bin/rm -rf /', 'command rm -rf ~', 'sudo -u root rm -rf /etc', 'env -i rm -rf ~',
+    'nohup rm -rf / &', '(rm -rf /)', '{ rm -rf ~; }', 'true && rm -rf /', 'false || rm -rf ~', 'ls | rm -rf /', "rm -rf $'/'", 'D=/; rm -rf $D',
+    'git -C repo reset --hard', 'git --no-pager push --force origin main', 'git push origin +main', 'kubectl -n prod delete ns prod', 'time nice rm -rf /', 'echo $(rm -rf /)', 'x=`rm -rf ~`'];
+  for (const line of lines) test(line, () => assert.ok(['High', 'Critical'].includes(assess(line).severity ?? ''), JSON.stringify(assess(line).matched_rules)));
+});
+
+describe('data is never code', () => {
+  const lines = ['echo rm -rf /', "echo 'git push --force origin main'", 'printf "%s\\n" "rm -rf ~"', 'git commit -m "git reset --hard fix"', 'git log --grep "push --force"',
+    'grep -r "rm -rf /" .', 'rg "kubectl delete ns" docs', '# rm -rf /', 'echo hi # rm -rf /', 'man rm', 'which rm', 'type rm', "cat <<'EOF'\nrm -rf /\nEOF",
+    'echo hi > /dev/null', 'git push origin hotfix-f', 'rm -rf node_modules dist', 'kubectl delete pod web-1', 'rm -rf /tmp/build-1', 'kubectl delete ns prod --help', 'rm --help'];
+  for (const line of lines) test(line, () => assert.equal(assess(line).decision, 'allow', JSON.stringify(assess(line).matched_rules)));
+});
+
+describe('fail closed', () => {
+  test('an unparseable line with no dangerous command asks, saying why', () => {
+    const a = assess('echo "never closed');
+    assert.equal(a.decision, 'ask');
+    assert.ok(a.context.labels.includes('parse-error'));
+    assert.match(a.denial_reason ?? '', /could not be fully parsed/);
+  });
+  test('an unparseable line that holds a dangerous command is still denied', () => {
+    const a = assess('rm -rf ~ "');
+    assert.equal(a.decision, 'deny');
+    assert.ok(a.context.labels.includes('parse-error'));
+  });
+  for (const [name, line, code] of [['empty', '   ', 'empty'], ['NUL byte', 'ls\0-la', 'nul-byte'], ['lone surrogate', 'ls \ud800', 'invalid-text'], ['over the size limit', 'echo ' + 'a'.repeat(1024 * 1024), 'too-long']] as const) {
+    test(`${name}: not assessed, asks, and says why`, () => {
+      const a = assess(line);
+      assert.equal(a.decision, 'ask');
+      assert.deepEqual(a.context.labels, [`error=${code}`]);
+      assert.match(a.denial_reason ?? '', /^Not assessed: /);
+      assert.equal(assessmentErrors(a), '');
+    });
+  }
+  test('a line of exactly the size limit is assessed', () => {
+    const line = 'echo ' + 'a'.repeat(1024 * 1024 - 5);
+    assert.equal(assess(line).decision, 'allow');
+  });
+});
