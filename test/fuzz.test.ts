@@ -1,0 +1,59 @@
+// Property-based: whatever line arrives, the parser and the engine return (never throw)
+// within a bounded time per line, and the engine's answer is a valid RiskAssessment.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
+import { parseCommandLine } from '../src/shell/index.js';
+import { assessmentErrors, testEngine } from './helpers.js';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20_000);
+/** Generous: a line here is at most a few hundred characters and parses in microseconds. */
+const MAX_MS_PER_LINE = 50;
+
+const shellish = fc.constantFrom(
+  'rm', '-rf', '/', '~', '"', "'", '$(', ')', '`', '{', '}', ';', '&&', '||', '|', '&', '\n', '\\', '$', '${', '<<', 'EOF', '<(', '>', '>>', '2>&1',
+  'if', 'then', 'fi', 'for', 'in', 'do', 'done', 'case', 'esac', ';;', '((', '))', '[[', ']]', 'function', '()', 'git', 'push', '--force', 'kubectl',
+  'delete', 'ns', 'sudo', 'env', 'X=1', '#', '*', '?', "$'\\x2f'", ' ', '  ', '\t', '=', '!', 'bash', '-c',
+);
+const lineOf = fc.oneof(
+  fc.array(shellish, { maxLength: 40 }).map((parts) => parts.join(' ')),
+  fc.array(shellish, { maxLength: 40 }).map((parts) => parts.join('')),
+  fc.string({ maxLength: 200 }),
+  fc.string({ unit: 'binary', maxLength: 120 }),
+);
+
+test(`the parser never throws and stays fast (${RUNS.toLocaleString('en-US')} lines)`, () => {
+  let slowest = 0;
+  fc.assert(
+    fc.property(lineOf, (line) => {
+      const t = performance.now();
+      parseCommandLine(line);
+      slowest = Math.max(slowest, performance.now() - t);
+    }),
+    { numRuns: RUNS },
+  );
+  assert.ok(slowest < MAX_MS_PER_LINE, `slowest line took ${slowest.toFixed(1)} ms`);
+});
+
+test('the engine answers every line with a valid RiskAssessment', () => {
+  const engine = testEngine();
+  fc.assert(
+    fc.property(lineOf, (line) => {
+      const a = engine.assess(line, { context: EXAMPLE_CONTEXT });
+      assert.equal(assessmentErrors(a), '');
+      if (a.context.labels.includes('parse-error')) assert.notEqual(a.decision, 'allow');
+    }),
+    { numRuns: Math.ceil(RUNS / 4) },
+  );
+});
+
+test('pathological lines stay linear', () => {
+  for (const line of ['"'.repeat(200_000), '$('.repeat(100_000), '\\'.repeat(200_000), 'a;'.repeat(100_000), '${'.repeat(100_000), '`'.repeat(100_000), 'x'.repeat(1_000_000), '<<a '.repeat(50_000), "'$(".repeat(60_000)]) {
+    const t = performance.now();
+    parseCommandLine(line);
+    const ms = performance.now() - t;
+    assert.ok(ms < 2000, `${JSON.stringify(line.slice(0, 8))}… took ${ms.toFixed(0)} ms`);
+  }
+});
