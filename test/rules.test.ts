@@ -24,7 +24,7 @@ describe('rule examples', () => {
 
 describe('catalogue quality', () => {
   test('the groups of this issue are present', () => {
-    assert.deepEqual(data.groups.map((g) => g.group).sort(), ['fs', 'git', 'kubernetes']);
+    assert.deepEqual(data.groups.map((g) => g.group).sort(), ['code', 'fs', 'git', 'kubernetes']);
   });
 
   test('every rule has at least three matching and three non-matching examples', () => {

@@ -16,6 +16,12 @@ export const INPUT_LIMITS = {
   maxLength: 1024 * 1024,
 } as const;
 
+/**
+ * Where code sent to another machine or a container runs: its home and working directory
+ * are not known, so paths are judged as on a machine with no project on it.
+ */
+const REMOTE_CONTEXT: PathContext = { cwd: '/home/remote', home: '/home/remote', projectRoot: '/home/remote', tempDirs: ['/tmp', '/var/tmp', '/dev/shm'] };
+
 export interface AssessOptions {
   /** Directory the command would run in; defaults to the process's cwd. */
   cwd?: string;
@@ -46,8 +52,9 @@ export class Engine {
     const parsedArgs = new Map<NormalisedCommand, ParsedArgs>();
     for (const cmd of parsed.commands) {
       if (asksForHelp(cmd)) continue;
+      const where = cmd.remote ? REMOTE_CONTEXT : ctx;
       for (const { rule } of this.catalogue.candidates(cmd)) {
-        const m = matchRule(rule, cmd, this.catalogue, ctx, parsedArgs);
+        const m = matchRule(rule, cmd, this.catalogue, where, parsedArgs);
         if (m) matches.push(m);
       }
     }
@@ -68,10 +75,14 @@ export class Engine {
       problems.push(`the line could not be fully parsed (${parsed.issues[0]!.message})`);
     }
     if (parsed.truncated) {
-      labels.push('limit=commands');
-      problems.push('the line holds more simple commands than firebreak assesses');
+      labels.push(`limit=${parsed.limit ?? 'commands'}`);
+      problems.push(LIMIT_WORDS[parsed.limit ?? 'commands'] ?? 'a limit was reached');
     }
-    for (const c of parsed.commands) for (const w of c.wrappers) if (w === 'sudo' || w === 'doas') { if (!labels.includes(w)) labels.push(w); }
+    const label = (l: string): void => { if (!labels.includes(l)) labels.push(l); };
+    for (const c of parsed.commands) {
+      for (const w of c.wrappers) if (w === 'sudo' || w === 'doas') label(w);
+      if (c.remote) label(`remote=${c.remote}`);
+    }
 
     const severity: Severity | null = matches[0]?.severity ?? null;
     let decision = this.decide(severity);
@@ -83,9 +94,9 @@ export class Engine {
       group: m.rule.group,
       description: m.rule.description,
       severity: m.severity,
-      segment: line.slice(m.command.start, m.command.end).trim(),
+      segment: m.command.segment,
       blast_radius_scope: m.scope,
-      blast_radius_detail: blastDetail(m),
+      blast_radius_detail: (m.command.remote ? `On ${m.command.remote}: ` : '') + blastDetail(m),
     }));
     const alternatives: Alternative[] = [];
     const seen = new Set<string>();
@@ -154,6 +165,12 @@ export class Engine {
     return `${lead}: ${parts.join(' ')}`;
   }
 }
+
+const LIMIT_WORDS: Record<string, string> = {
+  commands: 'the line holds more simple commands than firebreak assesses',
+  nesting: 'code is nested deeper than firebreak follows',
+  'nested-size': 'the nested code built from the line is larger than firebreak assesses',
+};
 
 /** `--help` anywhere before `--` makes nearly every tool print help and do nothing else. */
 function asksForHelp(cmd: NormalisedCommand): boolean {

@@ -59,8 +59,9 @@ function holds(p: Predicate, cmd: NormalisedCommand, parsed: ParsedArgs, cat: Ca
   }
   if ('redirect' in p) {
     const classes = p.redirect.class;
-    return cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) && classes.includes(classifyPath(r.target, ctx).cls));
+    return cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) && classes.includes(classifyPath(r.target, ctx, cmd.cwd).cls));
   }
+  if ('code_from' in p) return cmd.codeSource !== null && p.code_from.includes(cmd.codeSource);
   return false;
 }
 
@@ -106,7 +107,7 @@ export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: 
 const CLASS_SCOPE: Record<PathClass, BlastScope> = {
   root: 'MACHINE', system: 'MACHINE', device: 'MACHINE', null_device: 'RESOURCE', home: 'MACHINE', home_sensitive: 'MACHINE',
   outside_project: 'MACHINE', ancestor: 'MACHINE', project_root: 'PROJECT', git_dir: 'PROJECT', project: 'PROJECT',
-  disposable: 'RESOURCE', temp_root: 'MACHINE', temp: 'RESOURCE', unknown: 'MACHINE',
+  disposable: 'RESOURCE', temp_root: 'MACHINE', temp: 'RESOURCE', guarded: 'PROJECT', unknown: 'MACHINE',
 };
 
 /** Tests one candidate; returns the match with its severity, or null. */
@@ -123,7 +124,7 @@ export function matchRule(rule: CompiledRule, cmd: NormalisedCommand, cat: Catal
   }
   const hits: TargetHit[] = [];
   for (const arg of selectTargets(rule.targets, cmd, parsed)) {
-    const { cls, path } = classifyPath(arg, ctx);
+    const { cls, path } = classifyPath(arg, ctx, cmd.cwd);
     const sev = rule.targets.severity[cls];
     if (sev) hits.push({ arg, cls, path, severity: sev });
   }

@@ -1,10 +1,9 @@
 // Filling a rule's templates from the command that matched it: the real branch, path or
 // namespace, quoted so that the alternative can be run as printed.
 
-import { quote } from 'shell-quote';
 import type { Alternative } from '../core/types.js';
 import { PLACEHOLDER, type AlternativeSpec } from '../catalogue/types.js';
-import type { Arg } from '../shell/index.js';
+import { quoteArg, quoteText } from '../shell/quote.js';
 import type { RuleMatch } from './match.js';
 
 
@@ -13,21 +12,11 @@ const CLASS_WORDS: Record<string, string> = {
   home: 'your home directory', home_sensitive: 'credentials or configuration in your home directory',
   outside_project: 'a directory outside this project', ancestor: 'a directory that contains this project',
   project_root: 'the whole project', git_dir: "the repository's history (.git)", project: 'project files',
-  disposable: 'build output or a cache', temp_root: 'the shared temp directory', temp: 'a temp path', unknown: 'a path that depends on an unset variable',
+  disposable: 'build output or a cache', guarded: 'a path behind a ${VAR:?} guard', temp_root: 'the shared temp directory', temp: 'a temp path', unknown: 'a path that depends on an unset variable',
 };
 
 /** Quotes a word for the shell unless its text is an expansion that must stay live. */
-export function shellWord(a: Arg): string {
-  if (a.dynamic) return /\s/.test(a.text) ? `"${a.text}"` : a.text;
-  if (a.home && (a.text === '~' || a.text.startsWith('~/'))) return '~' + quoteWord(a.text.slice(1));
-  return quoteWord(a.text);
-}
-
-/** Words made only of characters the shell leaves alone are printed as they are (HEAD~2, origin/main). */
-const SAFE_WORD = /^[A-Za-z0-9_\-+=.,/:@%^][A-Za-z0-9_\-+=.,/:@%^~]*$/;
-function quoteWord(w: string): string {
-  return w === '' || SAFE_WORD.test(w) ? w : quote([w]);
-}
+export const shellWord = quoteArg;
 
 function value(name: string, m: RuleMatch): string | null {
   const cmd = m.command;
@@ -48,7 +37,7 @@ function value(name: string, m: RuleMatch): string | null {
     const o = m.parsed.options.find((x) => names.includes(x.name) && x.value !== null);
     if (!o) return name.startsWith('optflag:') ? '' : null;
     // optflag prints the option as written with its value (-n prod), or nothing at all.
-    return name.startsWith('optflag:') ? `${o.name} ${quoteWord(o.value!)}` : quoteWord(o.value!);
+    return name.startsWith('optflag:') ? `${o.name} ${quoteText(o.value!)}` : quoteText(o.value!);
   }
   return null;
 }

@@ -15,7 +15,8 @@ export type Predicate =
   | { positional: { index: number; value: string } }
   | { any_positional: { from?: number; value: string } }
   | { positional_count: { min?: number; max?: number } }
-  | { redirect: { class: PathClass[] } };
+  | { redirect: { class: PathClass[] } }
+  | { code_from: Array<'download' | 'decoded' | 'unknown'> };
 
 export type TargetSelect = 'positionals' | 'last_positional' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
 

@@ -6,7 +6,7 @@ import type { Arg } from '../shell/index.js';
 
 export const PATH_CLASSES = [
   'root', 'system', 'device', 'null_device', 'home', 'home_sensitive', 'outside_project', 'ancestor',
-  'project_root', 'git_dir', 'project', 'disposable', 'temp_root', 'temp', 'unknown',
+  'project_root', 'git_dir', 'project', 'disposable', 'temp_root', 'temp', 'guarded', 'unknown',
 ] as const;
 export type PathClass = (typeof PATH_CLASSES)[number];
 
@@ -53,7 +53,8 @@ function inside(child: string, parent: string): boolean {
 }
 
 /** Classifies one target word as the shell would expand it in `ctx.cwd`. */
-export function classifyPath(arg: Arg, ctx: PathContext): { cls: PathClass; path: string } {
+export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null): { cls: PathClass; path: string } {
+  if (arg.guarded) return { cls: 'guarded', path: arg.text };
   if (arg.dynamic && !arg.home) return { cls: 'unknown', path: arg.text };
   let text = arg.text;
   if (text === '') return { cls: 'unknown', path: text };
@@ -72,7 +73,13 @@ export function classifyPath(arg: Arg, ctx: PathContext): { cls: PathClass; path
       text = parts.join('/') || '/';
     }
   }
-  const abs = posix.resolve(ctx.cwd, text);
+  // Relative to a directory an earlier `cd` in the line moved to.
+  let base = ctx.cwd;
+  if (cwd && !text.startsWith('/')) {
+    if (cwd.dynamic && !cwd.home) return { cls: 'unknown', path: text };
+    base = posix.resolve(ctx.cwd, cwd.home ? ctx.home + cwd.text.slice(1) : cwd.text);
+  }
+  const abs = posix.resolve(base, text);
   return { cls: classifyAbsolute(abs, ctx), path: abs };
 }
 

@@ -4,6 +4,7 @@
 // known (an unset variable, a command's output) is marked dynamic, never guessed.
 
 import type { Command, Redirect, Script, Word } from './ast.js';
+import { printedText } from './printed.js';
 
 export interface Arg {
   /** The word with quotes removed; unresolved expansions appear as written ($DIR, $(...)). */
@@ -16,6 +17,12 @@ export interface Arg {
   dynamic: boolean;
   /** The word starts with the home directory (~, $HOME, ${HOME}); text then starts with ~. */
   home: boolean;
+  /** Names of the commands whose output makes up part of the word ($(curl ...) -> curl). */
+  producers?: string[];
+  /** The word is `${VAR:?...}`-guarded: the shell aborts rather than expand it to nothing. */
+  guarded?: boolean;
+  /** Unquoted known text was expanded into the word: the shell splits it into words. */
+  split?: boolean;
 }
 
 export interface ArgRedirect {
@@ -29,6 +36,10 @@ export interface ArgRedirect {
 export type CommandOrigin = 'line' | 'subshell' | 'group' | 'compound' | 'command-substitution' | 'process-substitution' | 'function' | 'here-document';
 
 export interface ShellCommand {
+  /** Which pipeline of the script the command belongs to, and its place in it. */
+  pipe: { id: number; index: number };
+  /** The directory set by an earlier `cd` in the line (relative to the caller's cwd), or null. */
+  cwd: Arg | null;
   argv: Arg[];
   assignments: Array<{ name: string; value: Arg }>;
   redirects: ArgRedirect[];
@@ -46,12 +57,28 @@ export const FLATTEN_LIMITS = {
 export interface FlattenResult {
   commands: ShellCommand[];
   truncated: boolean;
+  /** Keyed `pipeline:index`: the known output of a compound stage that feeds a pipe. */
+  stageText: Map<string, string>;
 }
 
 export function flattenScript(script: Script): FlattenResult {
   const f = new Flattener();
   f.script(script, 'line', 0);
-  return { commands: f.out, truncated: f.truncated };
+  return { commands: f.out, truncated: f.truncated, stageText: f.stageText };
+}
+
+/** An unquoted expansion of known text is split into words, as the shell does ($CMD -> rm -rf /). */
+function splitFields(a: Arg): Arg[] {
+  if (!a.split) return [a];
+  const { split: _split, ...rest } = a;
+  return a.text.split(/\s+/).filter(Boolean).map((text, i) => ({ ...rest, text, home: i === 0 && a.home }));
+}
+
+function splitAssignment(arg: Arg): { name: string; value: Arg } {
+  const eq = arg.text.indexOf('=');
+  const name = arg.text.slice(0, eq).replace(/\+$/, '');
+  const value = arg.text.slice(eq + 1);
+  return { name, value: { ...arg, text: value, home: value.startsWith('~') } };
 }
 
 const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
@@ -61,23 +88,45 @@ class Flattener {
   truncated = false;
   /** Variables with a literal value assigned earlier in the line. */
   private vars = new Map<string, Arg>();
+  private pipeId = 0;
+  private cwd: Arg | null = null;
+
+  /** What a compound pipeline stage made only of echo/printf prints: `{ echo a; echo b; } | sh`. */
+  stageText = new Map<string, string>();
 
   script(s: Script, origin: CommandOrigin, depth: number): void {
     for (const item of s.items) {
-      for (const cmd of item.pipeline.commands) this.command(cmd, origin, depth);
+      const id = this.pipeId++;
+      item.pipeline.commands.forEach((cmd, index) => {
+        const from = this.out.length;
+        this.command(cmd, origin, depth, { id, index });
+        if (cmd.type !== 'simple' && index < item.pipeline.commands.length - 1) {
+          const texts = this.out.slice(from).map((c) => (c.argv.every((a) => !a.dynamic) ? printedText(c.argv[0]?.text ?? '', c.argv.slice(1).map((a) => a.text)) : null));
+          if (texts.length > 0 && texts.every((t) => t !== null)) this.stageText.set(`${id}:${index}`, texts.join(''));
+        }
+      });
     }
   }
 
-  private command(c: Command, origin: CommandOrigin, depth: number): void {
+  /** A subshell or substitution runs in a child process: its `cd` does not last. */
+  private isolated(fn: () => void): void {
+    const saved = this.cwd;
+    fn();
+    this.cwd = saved;
+  }
+
+  private command(c: Command, origin: CommandOrigin, depth: number, pipe: { id: number; index: number }): void {
     if (this.out.length >= FLATTEN_LIMITS.maxCommands) { this.truncated = true; return; }
     switch (c.type) {
       case 'simple': {
-        const assignments = c.assignments.map((w) => this.assignment(w, depth));
-        const argv = c.words.map((w) => this.word(w, depth));
+        const assignments = c.assignments.map((w) => this.word(w, depth));
+        const argv = c.words.flatMap((w) => splitFields(this.word(w, depth)));
         const redirects = c.redirects.map((r) => this.redirect(r, depth));
-        this.out.push({ argv, assignments, redirects, start: c.start, end: c.end, origin, depth });
+        this.out.push({ pipe, cwd: this.cwd, argv, assignments: assignments.map(splitAssignment), redirects, start: c.start, end: c.end, origin, depth });
+        const name = argv[0]?.text;
+        if (name === 'cd' || name === 'pushd') this.changeDirectory(argv.slice(1).filter((a) => !/^-[LPe@]+$/.test(a.text)));
         // Assignments alone (X=1) and declarations (export X=1) last for the rest of the line.
-        if (argv.length === 0) for (const a of assignments) this.setVar(a.name, a.value);
+        if (argv.length === 0) for (const a of assignments.map(splitAssignment)) this.setVar(a.name, a.value);
         else if (DECLARE.has(argv[0]!.text)) {
           for (const a of argv.slice(1)) {
             const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text);
@@ -88,15 +137,26 @@ class Flattener {
       }
       case 'function':
         // Assessed where it is defined: a function written in a command line is there to be called.
-        this.command(c.body, 'function', depth + 1);
+        this.isolated(() => this.command(c.body, 'function', depth + 1, pipe));
         return;
       default: {
         const inner: CommandOrigin = c.type === 'subshell' ? 'subshell' : c.type === 'group' ? 'group' : 'compound';
         for (const w of c.words) this.word(w, depth);
-        for (const b of c.bodies) this.script(b, inner, depth + 1);
+        const body = (): void => { for (const b of c.bodies) this.script(b, inner, depth + 1); };
+        if (c.type === 'subshell') this.isolated(body);
+        else body();
         for (const r of c.redirects) this.redirect(r, depth);
       }
     }
+  }
+
+  private changeDirectory(args: Arg[]): void {
+    const dir = args[0];
+    if (!dir) { this.cwd = { text: '~', quoted: false, glob: false, dynamic: false, home: true }; return; }
+    if (dir.text === '-' || dir.dynamic) { this.cwd = { ...dir, dynamic: true }; return; }
+    const prev = this.cwd;
+    if (!prev || dir.home || dir.text.startsWith('/')) { this.cwd = dir; return; }
+    this.cwd = { ...prev, text: `${prev.text.replace(/\/+$/, '')}/${dir.text}` };
   }
 
   private setVar(name: string, value: Arg): void {
@@ -104,13 +164,6 @@ class Flattener {
     else this.vars.set(name, value);
   }
 
-  private assignment(w: Word, depth: number): { name: string; value: Arg } {
-    const arg = this.word(w, depth);
-    const eq = arg.text.indexOf('=');
-    const name = arg.text.slice(0, eq).replace(/\+$/, '');
-    const value = arg.text.slice(eq + 1);
-    return { name, value: { ...arg, text: value, home: value.startsWith('~') } };
-  }
 
   private redirect(r: Redirect, depth: number): ArgRedirect {
     const out: ArgRedirect = { fd: r.fd, op: r.op, target: this.word(r.target, depth) };
@@ -126,6 +179,12 @@ class Flattener {
     let glob = false;
     let dynamic = false;
     let home = false;
+    let guarded = false;
+    let split = false;
+    const producers: string[] = [];
+    const collect = (from: number): void => {
+      for (const c of this.out.slice(from)) if (c.argv[0] && !c.argv[0].dynamic) producers.push(c.argv[0].text.slice(c.argv[0].text.lastIndexOf('/') + 1));
+    };
     w.parts.forEach((p, i) => {
       switch (p.kind) {
         case 'literal':
@@ -139,37 +198,71 @@ class Flattener {
           return;
         case 'param': {
           if (p.quoted) quoted = true;
-          const known = p.op === '' ? this.vars.get(p.name) : undefined;
+          for (const sub of p.operandScripts ?? []) {
+            const from = this.out.length;
+            this.isolated(() => this.script(sub, 'command-substitution', depth + 1));
+            collect(from);
+          }
+          // At the start of the word, or of an assignment's value (T=$HOME).
+          const atStart = i === 0 || /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text);
+          const plain = p.op === '' || p.op === ':?' || p.op === '?';
+          const fallback = (p.op === ':-' || p.op === '-' || p.op === ':=' || p.op === '=') && !/[$`]/.test(p.operand);
+          const known = plain || fallback ? this.vars.get(p.name) : undefined;
           if (known) {
             text += known.text;
-            if (i === 0 && known.home) home = true;
+            if (atStart && known.home) home = true;
             if (known.glob && !p.quoted) glob = true;
-          } else if (p.name === 'HOME' && p.op === '' && i === 0) {
+            if (!p.quoted && /\s/.test(known.text)) split = true;
+          } else if (p.name === 'HOME' && plain && atStart) {
             home = true;
             text += '~';
+          } else if (fallback && !this.vars.has(p.name)) {
+            // ${DIR:-/} is / whenever DIR is unset, and nothing on the line sets it.
+            text += p.operand;
+            if (atStart && p.operand.startsWith('~')) home = true;
           } else {
             text += p.op || p.operand ? `\${${p.name}${p.op}${p.operand}}` : `$${p.name}`;
             dynamic = true;
+            if (i === 0 && (p.op === ':?' || p.op === '?')) guarded = true;
           }
           return;
         }
-        case 'command-sub':
-          this.script(p.script, 'command-substitution', depth + 1);
+        case 'command-sub': {
+          const from = this.out.length;
+          this.isolated(() => this.script(p.script, 'command-substitution', depth + 1));
+          collect(from);
+          // $(echo rm) is known text: the shell pastes the output (less trailing newlines) in.
+          const only = this.out.length === from + 1 ? this.out[from]! : null;
+          const output = only && only.argv.every((a) => !a.dynamic) && only.redirects.length === 0 ? printedText(only.argv[0]?.text ?? '', only.argv.slice(1).map((a) => a.text)) : null;
+          if (output !== null) {
+            text += output.replace(/\n+$/, '');
+            if (!p.quoted) split = true;
+            if (p.quoted) quoted = true;
+            return;
+          }
           text += '$(…)';
           dynamic = true;
           if (p.quoted) quoted = true;
           return;
-        case 'process-sub':
-          this.script(p.script, 'process-substitution', depth + 1);
+        }
+        case 'process-sub': {
+          const from = this.out.length;
+          this.isolated(() => this.script(p.script, 'process-substitution', depth + 1));
+          collect(from);
           text += `${p.direction}(…)`;
           dynamic = true;
           return;
+        }
         case 'arith':
           text += p.text;
           dynamic = true;
           return;
       }
     });
-    return { text, quoted, glob, dynamic, home };
+    const arg: Arg = { text, quoted, glob, dynamic, home };
+    if (producers.length > 0) arg.producers = producers;
+    if (guarded) arg.guarded = true;
+    if (split) arg.split = true;
+    return arg;
   }
 }

@@ -19,7 +19,23 @@ export interface NormalisedCommand {
   depth: number;
   /** The name itself came from a variable or command output. */
   dynamicName: boolean;
+  pipe: { id: number; index: number };
+  /** Directory set by an earlier `cd` in the line, or null for the caller's cwd. */
+  cwd: Arg | null;
+  /** The text of this simple command as written (inside the code it was found in). */
+  segment: string;
+  /** How the command was reached when nested: ['bash -c'], ['ssh web1', 'sudo sh -c'], ... */
+  via: string[];
+  /** Set when the command runs on another machine or in a container (ssh host, docker exec c). */
+  remote: string | null;
+  /**
+   * For a command that runs code it cannot show (a shell fed by curl, eval of a download,
+   * base64 -d | sh): where that code comes from.
+   */
+  codeSource: CodeSource | null;
 }
+
+export type CodeSource = 'download' | 'decoded' | 'unknown';
 
 interface WrapperSpec {
   /** Options that take the next word as a value. */
@@ -55,6 +71,21 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   noglob: { valueOptions: [] },
   chronic: { valueOptions: [] },
   unbuffer: { valueOptions: [] },
+  busybox: { valueOptions: [] },
+  coproc: { valueOptions: [] },
+  toybox: { valueOptions: [] },
+  setsid: { valueOptions: [] },
+  fakeroot: { valueOptions: ['-l', '--lib', '--faked', '-s', '-i'] },
+  chroot: { valueOptions: ['--userspec', '--groups'], leadingOperands: 1 },
+  'systemd-run': { valueOptions: ['-p', '--property', '-u', '--unit', '-E', '--setenv', '-M', '--machine', '--description', '--slice', '--uid', '--gid', '--working-directory', '-H', '--host'] },
+  strace: { valueOptions: ['-o', '-e', '-p', '-s', '-u', '-a', '-I', '-O', '-P', '-S', '-X'], shortValueLetters: 'oepsuaIOPSX' },
+  ltrace: { valueOptions: ['-o', '-e', '-p', '-s', '-u', '-a', '-n', '-l', '-A', '-D'] },
+  torsocks: { valueOptions: ['-u', '-p', '-a', '-P'] },
+  proxychains: { valueOptions: ['-f'] },
+  proxychains4: { valueOptions: ['-f'] },
+  caffeinate: { valueOptions: ['-t', '-w'] },
+  'xvfb-run': { valueOptions: ['-n', '--server-num', '-s', '--server-args', '-e', '--error-file', '-f', '--auth-file', '-p', '--xauth-protocol'] },
+  'dbus-run-session': { valueOptions: ['--config-file', '--dbus-daemon'] },
 };
 
 const MAX_WRAPPERS = 16;
@@ -81,23 +112,16 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     argv = rest;
   }
   argv = unwrapDistribution(argv, wrappers);
+  const common = {
+    redirects: cmd.redirects, wrappers, assignments, start: cmd.start, end: cmd.end, origin: cmd.origin, depth: cmd.depth,
+    pipe: cmd.pipe, cwd: cmd.cwd, segment: '', via: [], remote: null, codeSource: null,
+  };
   if (argv.length === 0) {
     if (cmd.redirects.length === 0) return null;
-    return { name: '', args: [], redirects: cmd.redirects, wrappers, assignments, start: cmd.start, end: cmd.end, origin: cmd.origin, depth: cmd.depth, dynamicName: false };
+    return { ...common, name: '', args: [], dynamicName: false };
   }
   const head = argv[0]!;
-  return {
-    name: head.dynamic ? head.text : basename(head.text),
-    args: argv.slice(1),
-    redirects: cmd.redirects,
-    wrappers,
-    assignments,
-    start: cmd.start,
-    end: cmd.end,
-    origin: cmd.origin,
-    depth: cmd.depth,
-    dynamicName: head.dynamic,
-  };
+  return { ...common, name: head.dynamic ? head.text : basename(head.text), args: argv.slice(1), dynamicName: head.dynamic };
 }
 
 /** The words after a wrapper's own options, or null when the wrapper runs nothing of ours. */

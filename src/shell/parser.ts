@@ -2,7 +2,7 @@
 // errors: it always returns a Script and records what it could not understand as issues,
 // so a broken line is still assessed as well as it can be. It is linear in the input.
 
-import type { Command, CompoundNode, ListItem, ParseIssue, Pipeline, Redirect, Script, SimpleCommandNode, Word } from './ast.js';
+import type { Command, CompoundNode, ListItem, ParseIssue, Pipeline, Redirect, Script, SimpleCommandNode, Word, WordPart } from './ast.js';
 import { LIMITS, WordReader, isMeta } from './words.js';
 
 export interface ParseResult {
@@ -62,6 +62,14 @@ class Parser extends WordReader {
     const script = sub.parseTop();
     for (const i of sub.issues) this.issue(i.message, i.position - this.offset);
     return script;
+  }
+
+  protected parseOperand(text: string): WordPart[] {
+    if (this.depth >= LIMITS.maxDepth) return [];
+    const sub = new Parser(text, this.offset + this.pos, this.depth + 1);
+    const parts = sub.readDoubleQuotedBody(null);
+    for (const i of sub.issues) this.issue(i.message, i.position - this.offset);
+    return parts;
   }
 
   private withDepth<T extends Script>(fn: () => T): T {

@@ -247,7 +247,15 @@ export abstract class WordReader {
       const name = m?.[2] ?? inner;
       const rest = m?.[3] ?? '';
       const op = /^(:?[-=?+]|##?|%%?|\/\/?|:|\^\^?|,,?|\[)/.exec(rest)?.[0] ?? '';
-      return { kind: 'param', name: (m?.[1] === '#' ? '#' : '') + name, op, operand: rest.slice(op.length), quoted };
+      const operand = rest.slice(op.length);
+      const part: WordPart = { kind: 'param', name: (m?.[1] === '#' ? '#' : '') + name, op, operand, quoted };
+      // ${X:-$(cmd)} runs cmd when X is unset: the operand's substitutions are code too.
+      if (/\$\(|`/.test(operand)) {
+        const scripts: Script[] = [];
+        for (const sub of this.parseOperand(operand)) if (sub.kind === 'command-sub' || sub.kind === 'process-sub') scripts.push(sub.script);
+        if (scripts.length > 0) (part as { operandScripts?: Script[] }).operandScripts = scripts;
+      }
+      return part;
     }
     const m = /^\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(this.src.slice(this.pos, this.pos + 256));
     if (!m) return null;
@@ -293,4 +301,7 @@ export abstract class WordReader {
 
   /** Parses text that is not a slice of src (backquoted, unescaped), with positions near `at`. */
   protected abstract parseDetached(text: string, at: number): Script;
+
+  /** The parts of a ${...} operand, read like the inside of a double-quoted string. */
+  protected abstract parseOperand(text: string): WordPart[];
 }

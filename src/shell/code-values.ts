@@ -1,0 +1,279 @@
+// What the values in interpreter code mean as shell text, and what each known call does:
+// `shutil.rmtree(P)` is `rm -rf P`, `subprocess.run([...])` is that argv as a command line.
+// A value is literal text, the home directory, or unknown; unknown pieces are written as
+// "$UNKNOWN" so the engine sees an unresolved word, never a harmless one.
+
+import { shellWord, type CodeLanguage } from './code-literals.js';
+
+/** Pieces one string value may hold before it is only "unknown". */
+const MAX_PARTS = 32;
+
+export const HOME = { hole: 'home' } as const;
+export const UNK = { hole: 'unknown' } as const;
+export type Part = string | typeof HOME | typeof UNK;
+
+export type Val =
+  | { k: 'str'; parts: Part[] }
+  | { k: 'path'; parts: Part[] }
+  | { k: 'list'; items: Val[] }
+  | { k: 'obj'; props: Map<string, Val> }
+  /** A name: module, function or variable, spelled canonically (cp.exec -> child_process.exec). */
+  | { k: 'ref'; name: string; local?: string }
+  | { k: 'meth'; recv: Val; name: string }
+  | { k: 'bool'; v: boolean }
+  | { k: 'num' }
+  | { k: 'unknown' };
+
+export interface Call { args: Val[]; kw: Map<string, Val> }
+type Action = (c: Call) => string | null;
+
+export const UNKNOWN: Val = { k: 'unknown' };
+const UNKNOWN_WORD = '"$UNKNOWN"';
+export const str = (parts: Part[]): Val => ({ k: 'str', parts });
+
+export function partsOf(v: Val | undefined): Part[] | null {
+  if (v?.k === 'str' || v?.k === 'path') return v.parts;
+  if (v?.k === 'ref' && HOME_REFS.has(v.name)) return [HOME];
+  return null;
+}
+
+export function literal(v: Val | undefined): string | null {
+  const p = partsOf(v);
+  return p && p.every((x) => typeof x === 'string') ? p.join('') : null;
+}
+
+/** One shell word for a path or an argument: quoted when needed, `~` kept live, else unknown. */
+export function word(v: Val | undefined): string {
+  const parts = partsOf(v);
+  if (!parts) return UNKNOWN_WORD;
+  const home = parts[0] === HOME;
+  const rest = home ? parts.slice(1) : parts;
+  if (!rest.every((x) => typeof x === 'string')) return UNKNOWN_WORD;
+  const text = rest.join('');
+  if (!home) return shellWord(text);
+  if (text === '' || text === '/') return '~' + text;
+  return text.startsWith('/') ? '~/' + shellWord(text.slice(1)) : UNKNOWN_WORD;
+}
+
+export function argvLine(vals: Val[]): string | null {
+  if (vals.length === 0) return null;
+  // A first word with `=` would read as an assignment: keep it a command name.
+  return vals.map((v, i) => { const w = word(v); return i === 0 && /^[^']*=/.test(w) ? `'${w}'` : w; }).join(' ');
+}
+
+/** A value handed to a shell as its command line. */
+export function shellLine(v: Val | undefined): string {
+  if (v?.k === 'list') return argvLine(v.items) ?? UNKNOWN_WORD;
+  const parts = partsOf(v);
+  if (!parts || parts.every((p) => p === UNK)) return UNKNOWN_WORD;
+  return parts.map((p) => (p === HOME ? '$HOME' : p === UNK ? '${UNKNOWN}' : p)).join('');
+}
+
+/** What a string becomes past maxParts; once there it stays, so long chains of `+` cost nothing more. */
+export const TOO_MANY: Part[] = [UNK];
+
+export function concatParts(a: Part[], b: Part[]): Part[] {
+  if (a === TOO_MANY || b === TOO_MANY || a.length + b.length > MAX_PARTS) return TOO_MANY;
+  if (a.length === 0) return b;
+  const out = a.slice();
+  for (const p of b) {
+    const last = out.at(-1);
+    if (typeof p === 'string' && typeof last === 'string') out[out.length - 1] = last + p;
+    else out.push(p);
+  }
+  return out;
+}
+
+export function concat(a: Val, b: Val): Val {
+  if (a.k === 'list' && b.k === 'list') return { k: 'list', items: a.items.concat(b.items) };
+  return str(concatParts(partsOf(a) ?? [UNK], partsOf(b) ?? [UNK]));
+}
+
+/** Path pieces joined with `/`; a later absolute piece starts again, as os.path.join does. */
+export function joinPaths(vals: Val[]): Part[] {
+  let out: Part[] = [];
+  for (const v of vals) {
+    const p = partsOf(v) ?? [UNK];
+    const first = p[0];
+    if (p[0] === HOME || (typeof first === 'string' && first.startsWith('/'))) out = p.slice();
+    else if (out.length === 0) out = p.slice();
+    else out = concatParts(out, typeof out.at(-1) === 'string' && (out.at(-1) as string).endsWith('/') ? p : ['/', ...p]);
+  }
+  return out;
+}
+
+export function expandUser(v: Val | undefined): Val {
+  const p = partsOf(v);
+  const first = p?.[0];
+  if (!p || typeof first !== 'string' || !/^~(\/|$)/.test(first)) return p ? str(p) : UNKNOWN;
+  return str(concatParts([HOME], [first.slice(1), ...p.slice(1)].filter((x) => x !== '')));
+}
+
+/** Python `%` and str.format: each placeholder takes its argument's text, or stays unknown. */
+export function format(template: Part[], args: Val[], braces: boolean, kw?: Map<string, Val>): Val {
+  let n = 0;
+  const field = (ph: string): Part[] => {
+    const name = /^\{([^!:}]*)/.exec(ph)?.[1] ?? '';
+    const v = !braces || name === '' ? args[n++] : /^\d+$/.test(name) ? args[Number(name)] : kw?.get(name);
+    return partsOf(v) ?? [UNK];
+  };
+  const pattern = braces ? /\{\{|\}\}|\{[^{}]{0,64}\}/g : /%%|%(?:\([^)]{0,64}\))?[-#+ ]*\d*(?:\.\d*)?[a-zA-Z]/g;
+  let out: Part[] = [];
+  for (const p of template) {
+    if (typeof p !== 'string') { out = concatParts(out, [p]); continue; }
+    let at = 0;
+    for (const m of p.matchAll(pattern)) {
+      const ph = m[0];
+      out = concatParts(out, [p.slice(at, m.index), ...(ph === '{{' || ph === '}}' || ph === '%%' ? [ph[0]!] : field(ph))]);
+      at = m.index + ph.length;
+    }
+    out = concatParts(out, [p.slice(at)]);
+  }
+  return str(out.filter((x) => x !== ''));
+}
+
+// What each call means.
+
+const sh = (i = 0): Action => (c) => (c.args[i] ? shellLine(c.args[i]) : null);
+export const verb = (cmd: string, paths: Val[]): string => [cmd, ...(paths.length > 0 ? paths : [UNKNOWN]).map(word)].join(' ');
+const delFirst = (cmd: string): Action => (c) => verb(cmd, c.args.slice(0, 1));
+const delAll = (cmd: string): Action => (c) =>
+  verb(cmd, c.args.flatMap((v) => (v.k === 'list' ? v.items : [v])).filter((v) => v.k !== 'obj' && v.k !== 'num' && v.k !== 'bool'));
+/** fs.rm(P, { recursive: true }): an options object the text does not show could say recursive. */
+const withRecursive = (yes: string, no: string): Action => (c) => {
+  const o = c.args[1];
+  const r = o?.k === 'obj' ? o.props.get('recursive') : undefined;
+  const recursive = o?.k === 'obj' ? r !== undefined && !(r.k === 'bool' && !r.v) : o?.k === 'ref';
+  return verb(recursive ? yes : no, c.args.slice(0, 1));
+};
+/** A program and its argument list: execv(path, [argv0, ...]) drops argv0, pcntl_exec does not have one. */
+const vector = (file: Val | undefined, list: Val | undefined, dropFirst: boolean): string | null =>
+  argvLine([file ?? UNKNOWN, ...(list?.k === 'list' ? list.items.slice(dropFirst ? 1 : 0) : list ? [UNKNOWN] : [])]);
+/** system('cmd') goes through a shell; system('rm', '-rf', '/') does not. A leading or trailing hash is options. */
+const systemLike: Action = (c) => {
+  const args = c.args.filter((v, i) => v.k !== 'obj' || (i > 0 && i < c.args.length - 1));
+  return args.length === 1 ? shellLine(args[0]) : argvLine(args);
+};
+const popen: Action = (c) => {
+  const a = c.args[0] ?? c.kw.get('args');
+  const shell = c.kw.get('shell');
+  if (a?.k === 'list' && shell && !(shell.k === 'bool' && !shell.v)) return shellLine(a.items[0]);
+  return a ? shellLine(a) : null;
+};
+const spawnLike: Action = (c) => {
+  const second = c.args[1];
+  const opts = second?.k === 'obj' ? second : c.args[2];
+  const list = second?.k === 'list' ? second.items : second?.k === 'ref' ? [UNKNOWN] : [];
+  const shell = opts?.k === 'obj' ? opts.props.get('shell') : undefined;
+  if (shell && !(shell.k === 'bool' && !shell.v)) return [c.args[0], ...list].map(shellLine).join(' ');
+  return argvLine([c.args[0] ?? UNKNOWN, ...list]);
+};
+const listOrCmd = (key: string): Action => (c) => {
+  const a = c.args[0];
+  const cmd = a?.k === 'obj' ? a.props.get(key) : a;
+  return cmd ? shellLine(cmd.k === 'list' ? cmd : { k: 'list', items: [cmd] }) : null;
+};
+/** open("| cmd"), open("cmd |"), open(FH, '-|', 'cmd', ...): a pipe to or from a shell command. */
+const pipeOpen = (modeAt: number | null): Action => (c) => {
+  const mode = modeAt === null ? null : literal(c.args[modeAt]);
+  if (mode === '-|' || mode === '|-') return systemLike({ args: c.args.slice(modeAt! + 1), kw: c.kw });
+  const p = partsOf(c.args[modeAt === null ? 0 : modeAt]);
+  const first = p?.[0];
+  const last = p?.at(-1);
+  if (!p) return null;
+  if (typeof first === 'string' && first.trimStart().startsWith('|')) return shellLine(str([first.trimStart().slice(1).trimStart(), ...p.slice(1)]));
+  if (typeof last === 'string' && last.trimEnd().endsWith('|')) return shellLine(str([...p.slice(0, -1), last.trimEnd().slice(0, -1).trimEnd()]));
+  return null;
+};
+
+const table = (entries: Array<[string, Action]>): Map<string, Action> => new Map(entries);
+const each = (names: string, action: Action): Array<[string, Action]> => names.split(' ').map((n) => [n, action]);
+
+const PYTHON = table([
+  ...each('os.system os.popen commands.getoutput commands.getstatusoutput subprocess.getoutput subprocess.getstatusoutput asyncio.create_subprocess_shell', sh()),
+  ...each('subprocess.run subprocess.call subprocess.check_call subprocess.check_output subprocess.Popen pty.spawn', popen),
+  ['asyncio.create_subprocess_exec', (c) => argvLine(c.args)],
+  ...each('os.posix_spawn os.posix_spawnp', (c) => vector(c.args[0], c.args[1], true)),
+  ...['', 'e', 'p', 'pe'].flatMap((x): Array<[string, Action]> => [
+    [`os.execv${x}`, (c) => vector(c.args[0], c.args[1], true)],
+    [`os.spawnv${x}`, (c) => vector(c.args[1], c.args[2], true)],
+    [`os.execl${x}`, (c) => argvLine([c.args[0] ?? UNKNOWN, ...c.args.slice(2, x.endsWith('e') ? -1 : undefined)])],
+    [`os.spawnl${x}`, (c) => argvLine([c.args[1] ?? UNKNOWN, ...c.args.slice(3, x.endsWith('e') ? -1 : undefined)])],
+  ]),
+  ['shutil.rmtree', delFirst('rm -rf')], ...each('os.remove os.unlink', delFirst('rm -f')), ['os.rmdir', delFirst('rmdir')], ['os.removedirs', delFirst('rmdir -p')],
+]);
+
+const NODE = table([
+  ...each('child_process.exec child_process.execSync execa.command execa.commandSync execa.execaCommand execa.execaCommandSync execaCommand execaCommandSync', sh()),
+  ...each('child_process.execFile child_process.execFileSync child_process.spawn child_process.spawnSync execa execaSync execa.execa execa.execaSync execa.sync', spawnLike),
+  ...each('Bun.spawn Bun.spawnSync', listOrCmd('cmd')),
+  ['Deno.run', listOrCmd('cmd')],
+  ['Deno.Command', (c) => { const o = c.args[1]; return vector(c.args[0], o?.k === 'obj' ? o.props.get('args') : undefined, false); }],
+  ...each('fs.rmSync fs.rm fs.promises.rm Deno.remove Deno.removeSync', withRecursive('rm -rf', 'rm -f')),
+  ...each('fs.rmdirSync fs.rmdir fs.promises.rmdir', withRecursive('rm -rf', 'rmdir')),
+  ...each('fs.unlinkSync fs.unlink fs.promises.unlink', delFirst('rm -f')),
+  ...each('rimraf rimraf.sync rimrafSync rimraf.rimraf rimraf.rimrafSync rimraf.native rimraf.manual fs.remove fs.removeSync', delAll('rm -rf')),
+]);
+
+const PERL = table([
+  ...each('system exec', systemLike),
+  ['open', pipeOpen(1)],
+  ['unlink', delAll('rm -f')], ['rmdir', delFirst('rmdir')],
+  ...each('rmtree remove_tree File.Path.rmtree File.Path.remove_tree', delAll('rm -rf')),
+]);
+
+const RUBY = table([
+  ...each('system exec spawn Process.spawn Process.exec IO.popen PTY.spawn Open3.capture2 Open3.capture2e Open3.capture3 Open3.popen2 Open3.popen2e Open3.popen3 Open3.pipeline', systemLike),
+  ...each('open Kernel.open', pipeOpen(null)),
+  ...each('FileUtils.rm_rf FileUtils.rm_r FileUtils.rmtree FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure', delAll('rm -rf')),
+  ...each('FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.remove_file FileUtils.safe_unlink File.delete File.unlink', delAll('rm -f')),
+  ...each('Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir', delAll('rmdir')),
+]);
+
+const PHP = table([
+  ...each('system exec shell_exec passthru popen proc_open', sh()),
+  ['pcntl_exec', (c) => vector(c.args[0], c.args[1], false)],
+  ['unlink', delFirst('rm -f')], ['rmdir', delFirst('rmdir')],
+]);
+
+export const ACTIONS: Record<CodeLanguage, Map<string, Action>> = { python: PYTHON, node: NODE, perl: PERL, ruby: RUBY, php: PHP };
+
+/** Calls that run a string as code of the same language: read that code too. */
+export const EVALS: Record<CodeLanguage, Set<string>> = {
+  python: new Set(['exec', 'eval', 'builtins.exec', 'builtins.eval']),
+  node: new Set(['eval', 'Function', 'vm.runInThisContext', 'vm.runInNewContext', 'vm.runInContext', 'vm.Script']),
+  perl: new Set(['eval']),
+  ruby: new Set(['eval', 'Kernel.eval', 'instance_eval', 'class_eval', 'module_eval']),
+  php: new Set(['eval']),
+};
+
+/** Tags whose template literal is a shell command line (zx, Bun shell, execa). */
+export const TAGGED = new Set(['$', 'zx.$', 'Bun.$', 'execa', 'execa.$', 'execa.execa']);
+
+export const DEFAULT_ALIASES: Partial<Record<CodeLanguage, Map<string, string>>> = {
+  node: new Map([
+    ['cp', 'child_process'], ['childProcess', 'child_process'], ['child', 'child_process'], ['fsp', 'fs.promises'], ['fse', 'fs'],
+    ...['exec', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync'].map((n): [string, string] => [n, `child_process.${n}`]),
+    ...['rmSync', 'unlinkSync', 'rmdirSync'].map((n): [string, string] => [n, `fs.${n}`]),
+  ]),
+};
+
+export const HOME_REFS = new Set(['process.env.HOME', 'Bun.env.HOME', 'Dir.home']);
+export const ENVIRONMENTS = new Set(['os.environ', 'process.env', 'Bun.env', 'ENV', '$ENV', '%ENV', '$_SERVER', '$_ENV']);
+export const HOME_CALLS = new Set(['os.homedir', 'Dir.home']);
+export const ENV_GETTERS = new Set(['os.getenv', 'os.environ.get', 'getenv', 'Deno.env.get', 'ENV.fetch']);
+export const PATH_MAKERS = new Set(['Path', 'pathlib.Path', 'PosixPath', 'pathlib.PosixPath', 'PurePath', 'pathlib.PurePath', 'Pathname', 'Pathname.new', 'Bun.file']);
+export const JOINERS = new Set(['os.path.join', 'path.join', 'path.resolve', 'path.posix.join', 'File.join', 'os.path.abspath', 'os.path.realpath', 'os.path.normpath', 'path.normalize']);
+export const LOADERS = new Set(['require', '__import__', 'importlib.import_module']);
+
+export function moduleName(spec: string): string {
+  const m = spec.replace(/^node:/, '');
+  return m === 'fs/promises' ? 'fs.promises' : m === 'fs-extra' ? 'fs' : m === 'bun' ? 'Bun' : m.replace(/\//g, '.');
+}
+
+/** Prefixes that name the same function: CORE::system, Kernel.system, \system. */
+export function canonical(lang: CodeLanguage, name: string): string {
+  if (lang === 'perl') return name.replace(/^(CORE\.GLOBAL\.|CORE\.|main\.)/, '');
+  if (lang === 'ruby') return name.replace(/^Kernel\.(?=system|exec|spawn|open|eval)/, '');
+  return name;
+}

@@ -1,0 +1,454 @@
+// What interpreter code would do to the machine, said as shell commands, so the engine can
+// assess `python3 -c "shutil.rmtree('/')"` as the `rm -rf /` it is. Only the code's text is
+// read, never run: a value the text does not spell out (a variable, a call's result) becomes
+// "$UNKNOWN", which the engine rates as an unresolved target rather than a harmless one.
+
+import { tokenize, type CodeLanguage, type RawPart, type Token } from './code-literals.js';
+import {
+  ACTIONS, DEFAULT_ALIASES, ENV_GETTERS, ENVIRONMENTS, EVALS, HOME, HOME_CALLS, JOINERS, LOADERS, PATH_MAKERS, TAGGED, UNK, UNKNOWN,
+  canonical, concat, concatParts, expandUser, format, joinPaths, literal, moduleName, partsOf, shellLine, str, verb, type Call, type Part, type Val,
+} from './code-values.js';
+import { basename } from './normalise.js';
+
+export type InterpreterLanguage = CodeLanguage;
+
+const LIMITS = {
+  /** Brackets and assignments nested deeper than this are skipped over, not followed. */
+  maxDepth: 64,
+  /** Code inside code (eval of a literal, an interpolated expression) is read this deep. */
+  maxNesting: 3,
+  maxEquivalents: 64,
+  /** Items a list or an argument list keeps; the rest are read for their calls, then stand as one unknown. */
+  maxItems: 256,
+} as const;
+
+/** Words that only qualify the expression after them. */
+const PREFIXES = new Set(['new', 'await', 'not', 'typeof', 'void', 'delete', 'yield', 'return', 'my', 'our', 'local', 'const', 'let', 'var', 'async', 'do', 'then', 'else']);
+/** Where a call written without parentheses (perl, ruby) ends its arguments. */
+const ENDS_BARE_ARGS = new Set(['if', 'unless', 'while', 'until', 'or', 'and', 'do', 'then', 'for', 'foreach', 'x', 'eq', 'ne', 'lt', 'gt', 'le', 'ge', 'cmp']);
+const LITERAL_WORDS = new Map<string, Val>([['true', { k: 'bool', v: true }], ['True', { k: 'bool', v: true }], ['false', { k: 'bool', v: false }], ['False', { k: 'bool', v: false }]]);
+const CLOSE = new Map([['(', ')'], ['[', ']'], ['{', '}']]);
+/** Names come from hostile text: lookups are Maps, so `constructor` is only a name. */
+const PATH_DELETES = new Map([['unlink', 'rm -f'], ['delete', 'rm -f'], ['rmdir', 'rmdir'], ['rmtree', 'rm -rf']]);
+
+// ---- reading the code
+
+interface State { lang: CodeLanguage; out: string[]; aliases: Map<string, string>; stars: string[] }
+
+class Reader {
+  private i = 0;
+  private readonly lang: CodeLanguage;
+
+  constructor(private readonly st: State, private readonly toks: Token[], private readonly nest: number) {
+    this.lang = st.lang;
+  }
+
+  run(): void {
+    while (this.i < this.toks.length) { const at = this.i; this.expr(0); if (this.i === at) this.i++; }
+  }
+
+  /** The value of a snippet that is one expression (an interpolation); anything more makes it unknown. */
+  value(): Val {
+    const v = this.expr(0);
+    const whole = this.i >= this.toks.length;
+    this.run();
+    return whole ? v : UNKNOWN;
+  }
+
+  private emit(line: string | null): void {
+    if (line !== null && this.st.out.length < LIMITS.maxEquivalents && !this.st.out.includes(line)) this.st.out.push(line);
+  }
+
+  private peek(k = 0): Token | undefined { return this.toks[this.i + k]; }
+  private isOp(v: string, k = 0): boolean { const t = this.peek(k); return t?.t === 'op' && t.v === v; }
+  private isId(v: string): boolean { const t = this.peek(); return t?.t === 'id' && t.v === v; }
+
+  private nested(code: string): Reader | null {
+    return this.nest < LIMITS.maxNesting ? new Reader(this.st, tokenize(this.lang, code), this.nest + 1) : null;
+  }
+
+  private parts(raw: RawPart[]): Part[] {
+    if (raw.every((r) => typeof r === 'string')) return raw as string[];
+    let out: Part[] = [];
+    for (const r of raw) out = concatParts(out, typeof r === 'string' ? [r] : partsOf(this.nested(r.hole)?.value()) ?? [UNK]);
+    return out;
+  }
+
+  private expr(d: number): Val {
+    if (d > LIMITS.maxDepth) { this.i++; return UNKNOWN; }
+    let v = this.postfix(d);
+    for (;;) {
+      const t = this.peek();
+      if (t?.t !== 'op') return v;
+      if (t.v === '+') { this.i++; v = concat(v, this.postfix(d)); }
+      else if (t.v === '/' && this.lang === 'python') { this.i++; const r = this.postfix(d); v = v.k === 'path' ? { k: 'path', parts: joinPaths([v, r]) } : UNKNOWN; }
+      else if (t.v === '%' && (this.lang === 'python' || this.lang === 'ruby') && v.k === 'str') {
+        this.i++;
+        const r = this.postfix(d);
+        v = format(v.parts, r.k === 'list' ? r.items : [r], false);
+      } else if (t.v === '=' && (v.k === 'ref' || v.k === 'obj')) { this.i++; const r = this.expr(d + 1); this.assign(v, r); v = r; }
+      else return v;
+    }
+  }
+
+  /** Remembers names bound to modules and functions: cp = require('child_process'), { execSync: run } = ... */
+  private assign(target: Val, v: Val): void {
+    if (target.k === 'ref' && target.local) {
+      if (v.k === 'ref') this.st.aliases.set(target.local, v.name);
+      else this.st.aliases.delete(target.local);
+    } else if (target.k === 'obj' && v.k === 'ref') {
+      for (const [key, local] of target.props) if (local.k === 'ref' && local.local) this.st.aliases.set(local.local, `${v.name}.${key}`);
+    }
+  }
+
+  private postfix(d: number): Val {
+    while (this.peek()?.t === 'id' && PREFIXES.has((this.peek() as { v: string }).v)) this.i++;
+    let v = this.primary(d);
+    const bare = v.k === 'ref' && (this.lang === 'perl' || this.lang === 'ruby');
+    for (;;) {
+      const t = this.peek();
+      if (t?.t === 'op' && t.v === '(') v = this.call(v, this.args(')', d + 1));
+      else if (t?.t === 'op' && t.v === '.' && this.peek(1)?.t === 'id') {
+        const name = (this.peek(1) as { v: string }).v;
+        this.i += 2;
+        v = v.k === 'ref' ? { k: 'ref', name: `${v.name}.${name}` } : { k: 'meth', recv: v, name };
+        // Ruby calls a method named without parentheses: Pathname.new(p).rmtree
+        if (this.lang === 'ruby' && v.k === 'meth' && !this.isOp('(')) v = this.call(v, { args: [], kw: new Map() });
+      } else if (t?.t === 'op' && t.v === '.' && (this.isOp('[', 1) || this.isOp('{', 1))) this.i++;
+      else if (t?.t === 'op' && t.v === '[') v = this.index(v, this.args(']', d + 1).args[0]);
+      else if (t?.t === 'op' && t.v === '{' && this.lang === 'perl' && v.k === 'ref' && /^[$%]/.test(v.name)) {
+        const key = this.peek(1);
+        if (key?.t === 'id' && this.isOp('}', 2)) { this.i += 3; v = this.index(v, str([key.v])); }
+        else v = this.index(v, this.args('}', d + 1).args[0]);
+      } else if (t?.t === 'str' && t.template && v.k === 'ref') {
+        this.i++;
+        if (TAGGED.has(v.name)) this.emit(shellLine(str(this.parts(t.parts))));
+        v = UNKNOWN;
+      } else if (bare && v.k === 'ref' && this.startsBareArgs() && this.knows(v.name)) v = this.call(v, this.args('', d + 1));
+      else return v;
+    }
+  }
+
+  private knows(name: string): boolean {
+    const n = canonical(this.lang, name);
+    return ACTIONS[this.lang].has(n) || EVALS[this.lang].has(n);
+  }
+
+  private startsBareArgs(): boolean {
+    const t = this.peek();
+    if (t?.t === 'str' || t?.t === 'cmd') return true;
+    if (t?.t === 'id') return !ENDS_BARE_ARGS.has(t.v);
+    return this.lang === 'ruby' && this.isOp('[');
+  }
+
+  private primary(d: number): Val {
+    const t = this.peek();
+    if (!t || t.t === 'nl') return UNKNOWN;
+    if (t.t === 'str') {
+      this.i++;
+      if (t.words) return { k: 'list', items: this.parts(t.parts).filter((p) => typeof p === 'string').join(' ').split(/\s+/).filter(Boolean).map((w) => str([w])) };
+      let parts = this.parts(t.parts);
+      for (let n = this.peek(); this.lang === 'python' && n?.t === 'str'; n = this.peek()) { this.i++; parts = concatParts(parts, this.parts(n.parts)); } // 'a' 'b' is 'ab'
+      return str(parts);
+    }
+    if (t.t === 'cmd') { this.i++; this.emit(shellLine(str(this.parts(t.parts)))); return UNKNOWN; }
+    if (t.t === 'num') { this.i++; return { k: 'num' }; }
+    if (t.t === 'id') return this.name(t.v);
+    const close = CLOSE.get(t.v);
+    if (close === undefined) {
+      if (t.v !== ')' && t.v !== ']' && t.v !== '}' && t.v !== ',' && t.v !== ';') this.i++;
+      return UNKNOWN;
+    }
+    const c = this.args(close, d + 1);
+    if (t.v === '{') {
+      for (const a of c.args) if (a.k === 'ref' && a.local) c.kw.set(a.local, a); // { execSync } shorthand
+      return { k: 'obj', props: c.kw };
+    }
+    return t.v === '(' && c.args.length === 1 && c.kw.size === 0 ? c.args[0]! : { k: 'list', items: c.args };
+  }
+
+  private name(w: string): Val {
+    this.i++;
+    const lit = LITERAL_WORDS.get(w);
+    if (lit) return lit;
+    if (w === 'import' && this.lang === 'node') return this.isOp('(') ? { k: 'ref', name: 'require' } : this.jsImport();
+    if ((w === 'import' || w === 'from') && this.lang === 'python') return this.pythonImport(w);
+    if (w === 'include' && this.lang === 'ruby' && this.peek()?.t === 'id') { this.st.stars.push((this.peek() as { v: string }).v); this.i++; return UNKNOWN; }
+    const local = this.lang === 'php' && !w.startsWith('$') ? w.toLowerCase() : w;
+    const known = this.st.aliases.get(local) ?? DEFAULT_ALIASES[this.lang]?.get(local);
+    const star = known || this.st.stars.length === 0 ? undefined : this.st.stars.map((m) => `${m}.${local}`).find((n) => this.knows(n));
+    return { k: 'ref', name: known ?? star ?? local, local };
+  }
+
+  private dotted(): string {
+    const segs: string[] = [];
+    while (this.peek()?.t === 'id') { segs.push((this.peek() as { v: string }).v); this.i++; if (!this.isOp('.') || this.peek(1)?.t !== 'id') break; this.i++; }
+    return segs.join('.');
+  }
+
+  /** import a.b as c; from m import x as y, (z); from m import * */
+  private pythonImport(kw: 'import' | 'from'): Val {
+    const from = kw === 'from' ? this.dotted() : '';
+    if (kw === 'from') { if (!this.isId('import')) return UNKNOWN; this.i++; }
+    if (this.isOp('*')) { this.i++; this.st.stars.push(from); return UNKNOWN; }
+    if (this.isOp('(')) this.i++;
+    for (;;) {
+      const name = this.dotted();
+      if (!name) break;
+      const target = from ? `${from}.${name}` : name;
+      if (this.isId('as') && this.peek(1)?.t === 'id') { this.st.aliases.set((this.peek(1) as { v: string }).v, target); this.i += 2; }
+      else if (from) this.st.aliases.set(name, target);
+      if (!this.isOp(',')) break;
+      this.i++;
+    }
+    if (this.isOp(')')) this.i++;
+    return UNKNOWN;
+  }
+
+  /** import x from 'm'; import * as x from 'm'; import { a, b as c } from 'm' */
+  private jsImport(): Val {
+    const binds: Array<[string, string | null]> = [];
+    for (let guard = 0; guard < 1000 && this.i < this.toks.length; guard++) {
+      const t = this.peek();
+      if (t?.t === 'id' && t.v === 'from') { this.i++; break; }
+      if (t?.t === 'id') { if (t.v !== 'as') binds.push([t.v, null]); }
+      else if (this.isOp('{')) {
+        this.i++;
+        while (this.peek()?.t === 'id') {
+          const member = (this.peek() as { v: string }).v;
+          this.i++;
+          if (this.isId('as') && this.peek(1)?.t === 'id') { binds.push([(this.peek(1) as { v: string }).v, member]); this.i += 2; }
+          else binds.push([member, member]);
+          if (this.isOp(',')) this.i++;
+        }
+      } else if (!this.isOp('*') && !this.isOp(',')) return UNKNOWN;
+      this.i++;
+    }
+    const spec = this.peek();
+    if (spec?.t !== 'str') return UNKNOWN;
+    const mod = moduleName(literal(str(this.parts(spec.parts))) ?? '');
+    for (const [local, member] of binds) this.st.aliases.set(local, member ? `${mod}.${member}` : mod);
+    this.i++;
+    return UNKNOWN;
+  }
+
+  /** Arguments up to `close` (the opener is at i), or, with close '', a call written without parentheses. */
+  private args(close: string, d: number): Call {
+    const bare = close === '';
+    if (!bare) this.i++;
+    const out: Call = { args: [], kw: new Map() };
+    for (;;) {
+      const t = this.peek();
+      if (!t) return out;
+      if (!bare && t.t === 'op' && t.v === close) { this.i++; return out; }
+      if (this.endsList(t, bare)) return out;
+      if (t.t === 'nl' || (t.t === 'op' && (t.v === ',' || t.v === ';'))) { this.i++; continue; }
+      const key = this.key(close);
+      const splat = key === null && t.t === 'op' && (t.v === '*' || t.v === '**' || t.v === '...');
+      if (splat) this.i++;
+      let v = this.expr(d);
+      if (!this.atItemEnd(close, bare)) {
+        v = UNKNOWN;
+        while (!this.atItemEnd(close, bare)) { const at = this.i; this.expr(d); if (this.i === at) this.i++; }
+      }
+      if (key !== null) out.kw.set(key, v);
+      else if (v.k === 'list' && (splat || this.lang === 'perl')) for (const item of v.items) this.push(out.args, item); // perl flattens lists
+      else this.push(out.args, splat ? UNKNOWN : v);
+    }
+  }
+
+  private push(items: Val[], v: Val): void {
+    if (items.length < LIMITS.maxItems) items.push(v);
+    else if (items.length === LIMITS.maxItems) items.push(UNKNOWN);
+  }
+
+  private endsList(t: Token, bare: boolean): boolean {
+    if (t.t === 'op' && (t.v === ')' || t.v === ']' || t.v === '}')) return true;
+    if (!bare) return false;
+    return t.t === 'nl' || (t.t === 'op' && (t.v === ';' || t.v === '||' || t.v === '&&' || t.v === '?' || t.v === ':')) || (t.t === 'id' && ENDS_BARE_ARGS.has(t.v));
+  }
+
+  private atItemEnd(close: string, bare: boolean): boolean {
+    const t = this.peek();
+    if (!t || this.endsList(t, bare) || (t.t === 'op' && (t.v === close || t.v === ','))) return true;
+    return !bare && (t.t === 'nl' || (t.t === 'op' && t.v === ';'));
+  }
+
+  /** `name=`, `name:`, `'name' =>` at the start of an argument: a keyword argument or an object key. */
+  private key(close: string): string | null {
+    const t = this.peek();
+    const n = this.peek(1);
+    if (n?.t !== 'op' || !(n.v === ':' || n.v === '=>' || (n.v === '=' && close === ')' && this.lang === 'python'))) return null;
+    const name = t?.t === 'id' ? t.v : t?.t === 'str' && t.parts.every((p) => typeof p === 'string') ? t.parts.join('') : null;
+    if (name !== null) this.i += 2;
+    return name;
+  }
+
+  private index(v: Val, key: Val | undefined): Val {
+    const k = key?.k === 'ref' ? key.local : literal(key);
+    return v.k === 'ref' && ENVIRONMENTS.has(v.name) && k === 'HOME' ? str([HOME]) : UNKNOWN;
+  }
+
+  private call(fn: Val, c: Call): Val {
+    if (fn.k === 'meth') return this.method(fn.recv, fn.name, c);
+    if (fn.k !== 'ref') return UNKNOWN;
+    const name = canonical(this.lang, fn.name);
+    const a0 = c.args[0];
+    const action = ACTIONS[this.lang].get(name);
+    if (action) { this.emit(action(c)); return UNKNOWN; }
+    if (EVALS[this.lang].has(name)) {
+      const code = literal(name === 'Function' ? c.args.at(-1) : a0);
+      if (code !== null) this.nested(code)?.run();
+      return UNKNOWN;
+    }
+    if (LOADERS.has(name)) { const m = literal(a0); return m === null ? UNKNOWN : { k: 'ref', name: moduleName(m) }; }
+    if (HOME_CALLS.has(name)) return str([HOME]);
+    if (name === 'Path.home' || name === 'pathlib.Path.home') return { k: 'path', parts: [HOME] };
+    if (ENV_GETTERS.has(name)) return literal(a0) === 'HOME' ? str([HOME]) : UNKNOWN;
+    // Perl's glob expands wildcards when it runs: only a pattern without them is a known name.
+    if (name === 'glob' && this.lang === 'perl') return /[*?[{]/.test(literal(a0) ?? '*') ? UNKNOWN : expandUser(a0);
+    if (name === 'os.path.expanduser' || name === 'File.expand_path') return expandUser(a0);
+    if (PATH_MAKERS.has(name)) return { k: 'path', parts: joinPaths(c.args) };
+    if (JOINERS.has(name)) return str(joinPaths(c.args));
+    return UNKNOWN;
+  }
+
+  private method(recv: Val, name: string, c: Call): Val {
+    if (recv.k === 'path') {
+      const del = PATH_DELETES.get(name);
+      if (del) { this.emit(verb(del, [recv])); return UNKNOWN; }
+      if (name === 'expanduser') { const v = expandUser(recv); return v.k === 'str' ? { k: 'path', parts: v.parts } : v; }
+      if (name === 'joinpath') return { k: 'path', parts: joinPaths([recv, ...c.args]) };
+      return name === 'resolve' || name === 'absolute' ? recv : UNKNOWN;
+    }
+    if (recv.k === 'str' && name === 'format' && this.lang === 'python') return format(recv.parts, c.args, true, c.kw);
+    const list = recv.k === 'list' ? recv : c.args[0]?.k === 'list' ? c.args[0] : null;
+    const sep = recv.k === 'list' ? literal(c.args[0]) ?? ',' : literal(recv);
+    if (name === 'join' && list && sep !== null) return list.items.reduce<Val>((acc, v, i) => concat(i === 0 ? acc : concat(acc, str([sep])), v), str([]));
+    return UNKNOWN;
+  }
+}
+
+export function shellEquivalents(language: InterpreterLanguage, code: string): string[] {
+  const st: State = { lang: language, out: [], aliases: new Map(), stars: [] };
+  new Reader(st, tokenize(language, code), 0).run();
+  return st.out;
+}
+
+// ---- interpreter command lines
+
+interface ArgvSpec {
+  language: InterpreterLanguage;
+  /** Short options whose value is inline code. */
+  code: string;
+  /** Code may be glued to its option (-c'print(1)'); otherwise it is always the next word. */
+  glued: boolean;
+  /** Short options whose value is the rest of the word, or the next word when nothing is left. */
+  valued: string;
+  /** Short options that take only what is glued to them (perl -i.bak, -MFile::Path). */
+  glueOnly: string;
+  /** Short options followed by optional digits (perl -l0, -0777). */
+  digits: string;
+  /** Options that name the program instead: a module or a file (python -m, php -f). */
+  program: string;
+  /** Options after which nothing is read from stdin (--version, -h). */
+  noStdin: string;
+  long: Record<string, 'code' | 'value' | 'noStdin' | 'program'>;
+  /** Inline code ends option processing (python -c). */
+  codeEnds: boolean;
+}
+
+const NODE_LONG: ArgvSpec['long'] = {
+  '--eval': 'code', '--print': 'code', '--require': 'value', '--import': 'value', '--loader': 'value', '--experimental-loader': 'value', '--conditions': 'value',
+  '--input-type': 'value', '--env-file': 'value', '--title': 'value', '--preload': 'value', '--cwd': 'value', '--config': 'value',
+  '--help': 'noStdin', '--version': 'noStdin', '--check': 'noStdin', '--test': 'program', '--run': 'program',
+};
+const spec = (language: InterpreterLanguage, s: Partial<ArgvSpec>): ArgvSpec =>
+  ({ language, code: '', glued: true, valued: '', glueOnly: '', digits: '', program: '', noStdin: '', long: {}, codeEnds: false, ...s });
+const PYTHON_ARGV = spec('python', { code: 'c', valued: 'WX', program: 'm', noStdin: 'hV', long: { '--help': 'noStdin', '--version': 'noStdin', '--check-hash-based-pycs': 'value' }, codeEnds: true });
+const NODE_ARGV = spec('node', { code: 'ep', glued: false, valued: 'rC', noStdin: 'vhc', long: NODE_LONG });
+const BUN_ARGV = spec('node', { code: 'ep', glued: false, valued: 'rc', noStdin: 'vh', long: NODE_LONG });
+const PERL_ARGV = spec('perl', { code: 'eE', glueOnly: 'iIMmxdDFCV', digits: 'l0', noStdin: 'vhV' });
+const RUBY_ARGV = spec('ruby', { code: 'e', valued: 'rICE', glueOnly: 'ixFWKT', digits: '0', noStdin: 'h', long: { '--help': 'noStdin', '--version': 'noStdin' } });
+const PHP_ARGV = spec('php', { code: 'rBRE', valued: 'dcztS', program: 'f', noStdin: 'vhilmS', long: { '--help': 'noStdin', '--version': 'noStdin' } });
+
+function specFor(name: string): ArgvSpec | 'deno' | null {
+  if (/^(python|pypy)[0-9.]*$/.test(name)) return PYTHON_ARGV;
+  if (name === 'node' || name === 'nodejs') return NODE_ARGV;
+  if (name === 'bun') return BUN_ARGV;
+  if (name === 'deno') return 'deno';
+  if (/^perl[0-9.]*$/.test(name)) return PERL_ARGV;
+  if (/^ruby[0-9.]*$/.test(name)) return RUBY_ARGV;
+  return /^php[0-9.]*$/.test(name) ? PHP_ARGV : null;
+}
+
+interface Invocation { spec: ArgvSpec; code: string[]; program: boolean; noStdin: boolean }
+
+/** Walks an interpreter's options the way it does, up to its program: inline code, a file, or stdin. */
+function readInvocation(argv: string[]): Invocation | null {
+  const s = specFor(basename(argv[0] ?? ''));
+  if (s === null || s === 'deno') return null;
+  const inv: Invocation = { spec: s, code: [], program: false, noStdin: false };
+  let i = 1;
+  // `node -e` with nothing after it is an error: nothing runs, nothing is read.
+  const take = (): void => { const v = argv[i++]; if (v === undefined) inv.noStdin = true; else inv.code.push(v); };
+  while (i < argv.length && !(s.codeEnds && inv.code.length > 0)) {
+    const a = argv[i++]!;
+    if (a === '-') break;
+    if (a === '--' || !a.startsWith('-')) { inv.program = a !== '--' || (argv[i] !== undefined && argv[i] !== '-'); break; }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const kind = s.long[eq < 0 ? a : a.slice(0, eq)];
+      if (kind === 'code') { if (eq >= 0) inv.code.push(a.slice(eq + 1)); else take(); }
+      else if (kind === 'value' && eq < 0) i++;
+      else if (kind === 'noStdin') inv.noStdin = true;
+      else if (kind === 'program') { inv.program = true; break; }
+      continue;
+    }
+    let pending = false;
+    for (let j = 1; j < a.length; j++) {
+      const l = a[j]!;
+      const rest = a.slice(j + 1);
+      if (s.noStdin.includes(l)) inv.noStdin = true;
+      if (s.code.includes(l)) {
+        if (s.glued && rest) { inv.code.push(rest); break; }
+        pending = true;
+      } else if (s.program.includes(l)) { inv.program = true; return inv; }
+      else if (s.valued.includes(l)) { if (!rest) i++; break; }
+      else if (s.glueOnly.includes(l)) break;
+      else if (s.digits.includes(l)) j += /^(x[0-9a-fA-F]+|[0-7]*)/.exec(rest)![0].length;
+    }
+    if (pending) take();
+  }
+  return inv;
+}
+
+/** deno eval [options] CODE */
+function denoEval(argv: string[]): string | null {
+  if (argv[1] !== 'eval') return null;
+  const valued = new Set(['--ext', '--config', '-c', '--import-map', '--location', '--seed', '--cert', '--log-level', '-L']);
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return argv[i + 1] ?? null;
+    if (!a.startsWith('-')) return a;
+    if (valued.has(a)) i++;
+  }
+  return null;
+}
+
+export function inlineCode(argv: string[]): { language: InterpreterLanguage; code: string } | null {
+  if (basename(argv[0] ?? '') === 'deno') {
+    const code = denoEval(argv);
+    return code === null ? null : { language: 'node', code };
+  }
+  const inv = readInvocation(argv);
+  return inv && inv.code.length > 0 ? { language: inv.spec.language, code: inv.code.join('\n') } : null;
+}
+
+export function stdinInterpreter(argv: string[]): InterpreterLanguage | null {
+  const name = basename(argv[0] ?? '');
+  if (name === 'bun') return null; // bun and deno read a program only from a file or inline
+  const inv = readInvocation(argv);
+  if (!inv || inv.code.length > 0 || inv.program || inv.noStdin) return null;
+  return inv.spec.language;
+}

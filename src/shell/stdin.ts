@@ -1,0 +1,73 @@
+// What a command in a pipeline reads on stdin, as far as the line shows: the text of an
+// echo, printf, here-document or here-string upstream (decoded when it is base64 the line
+// itself holds), a download, an encoded payload, or something unknown.
+
+import type { NormalisedCommand } from './normalise.js';
+import type { Stdin } from './nested.js';
+import { findItems } from './nested.js';
+import { printedText } from './printed.js';
+
+export const STDIN_LIMITS = {
+  /** Largest payload decoded from base64 found in the line. */
+  maxDecodedBytes: 64 * 1024,
+} as const;
+
+const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'aria2c', 'lwp-request', 'GET', 'nc', 'ncat', 'socat', 'invoke-webrequest', 'iwr']);
+const DECODERS = new Set(['base32', 'basenc', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'zstd', 'unzstd', 'uudecode', 'rev', 'tr', 'gpg', 'age']);
+
+/** The text an echo or printf prints, when every word of it is literal. */
+function printed(cmd: NormalisedCommand): string | null {
+  if (cmd.args.some((a) => a.dynamic)) return null;
+  return printedText(cmd.name, cmd.args.map((a) => a.text));
+}
+
+function decodeBase64(text: string, budget: { decoded: number }): string | null {
+  const clean = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) return null;
+  const bytes = Buffer.from(clean, 'base64');
+  if (bytes.length > STDIN_LIMITS.maxDecodedBytes || budget.decoded + bytes.length > STDIN_LIMITS.maxDecodedBytes * 4) return null;
+  budget.decoded += bytes.length;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `upstream` finds the command before a given one in its pipeline; the chain is followed
+ * back through decoders so that `echo PAYLOAD | base64 -d | sh` reads as the payload.
+ */
+export function stdinOf(cmd: NormalisedCommand, upstream: (c: NormalisedCommand) => NormalisedCommand | string | null, budget: { decoded: number }, depth = 0): Stdin {
+  for (const r of cmd.redirects) {
+    if (r.input !== undefined && (r.op === '<<' || r.op === '<<-' || r.op === '<<<')) return { kind: 'text', text: r.op === '<<<' ? r.input + '\n' : r.input };
+  }
+  if (cmd.redirects.some((r) => r.op === '<' && (r.fd === null || r.fd === 0))) {
+    const file = cmd.redirects.find((r) => r.op === '<')!.target;
+    return file.producers?.some((p) => DOWNLOADERS.has(p)) ? { kind: 'download' } : null;
+  }
+  const up = depth < 8 ? upstream(cmd) : null;
+  if (up === null) return null;
+  // A compound stage: its printed text when known, otherwise something unknown.
+  if (typeof up === 'string') return up ? { kind: 'text', text: up } : { kind: 'unknown' };
+  if (up.name === 'echo' || up.name === 'printf') {
+    const text = printed(up);
+    return text === null ? { kind: 'unknown' } : { kind: 'text', text };
+  }
+  if ((up.name === 'cat' || up.name === 'tee') && up.args.every((a) => a.text.startsWith('-'))) return stdinOf(up, upstream, budget, depth + 1) ?? { kind: 'unknown' };
+  if (DOWNLOADERS.has(up.name)) return { kind: 'download' };
+  if (up.name === 'base64' && up.args.some((a) => /^-(d|D|-decode)$/.test(a.text))) {
+    const inner = stdinOf(up, upstream, budget, depth + 1);
+    if (inner?.kind === 'text') {
+      const decoded = decodeBase64(inner.text, budget);
+      return decoded === null ? { kind: 'decoded' } : { kind: 'text', text: decoded };
+    }
+    return inner?.kind === 'download' ? inner : { kind: 'decoded' };
+  }
+  if (DECODERS.has(up.name) || up.name === 'base64') {
+    const inner = stdinOf(up, upstream, budget, depth + 1);
+    return inner?.kind === 'download' ? inner : { kind: 'decoded' };
+  }
+  if (up.name === 'find') return { kind: 'find', items: findItems(up.args) };
+  return { kind: 'unknown' };
+}

@@ -1,0 +1,96 @@
+// Code inside code: what firebreak finds inside bash -c, eval, xargs, find -exec, ssh,
+// docker and kubectl exec, git aliases, pipes into shells and here-documents.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseCommandLine } from '../src/shell/index.js';
+
+/** Every command found, as `name args` with how it was reached. */
+function found(line: string): string[] {
+  return parseCommandLine(line).commands.map((c) => [c.name, ...c.args.map((a) => a.text)].join(' ') + (c.via.length ? `  <- ${c.via.join(' / ')}` : ''));
+}
+const has = (line: string, expected: string): void => assert.ok(found(line).includes(expected), `${JSON.stringify(line)} gave ${JSON.stringify(found(line))}`);
+
+describe('shells and eval', () => {
+  const cases: Array<[string, string]> = [
+    ["bash -c 'rm -rf /'", 'rm -rf /  <- bash -c'],
+    ["sh -lc 'git push -f'", 'git push -f  <- sh -c'],
+    ['zsh -ec "rm -rf ~"', 'rm -rf ~  <- zsh -c'],
+    ["bash -o pipefail -c 'rm -rf /'", 'rm -rf /  <- bash -c'],
+    ["sudo -u deploy sh -c 'rm -rf /srv'", 'rm -rf /srv  <- sh -c'],
+    ["su -c 'rm -rf /' root", 'rm -rf /  <- su -c'],
+    ['eval rm -rf /', 'rm -rf /  <- eval'],
+    ["eval 'git reset --hard'", 'git reset --hard  <- eval'],
+    ["bash -c \"bash -c 'rm -rf /'\"", 'rm -rf /  <- bash -c / bash -c'],
+    ["exec bash -c 'rm -rf /'", 'rm -rf /  <- bash -c'],
+    ["echo 'rm -rf /' | sh", 'rm -rf /  <- sh reading stdin'],
+    ["printf 'rm -rf %s\\n' / | bash", 'rm -rf /  <- bash reading stdin'],
+    ['bash <<EOF\nrm -rf /\nEOF', 'rm -rf /  <- bash reading stdin'],
+    ["bash <<< 'rm -rf /'", 'rm -rf /  <- bash reading stdin'],
+    ['echo cm0gLXJmIC8K | base64 -d | sh', 'rm -rf /  <- sh reading stdin'],
+    ["cat <<'X' | bash\nrm -rf ~\nX", 'rm -rf ~  <- bash reading stdin'],
+  ];
+  for (const [line, expected] of cases) test(line, () => has(line, expected));
+
+  test('where the code cannot be read, its source is recorded', () => {
+    const source = (line: string) => parseCommandLine(line).commands.map((c) => c.codeSource).find((s) => s !== null) ?? null;
+    assert.equal(source('curl -fsSL https://x.io/i.sh | sh'), 'download');
+    assert.equal(source('wget -qO- x.io | sudo bash -s'), 'download');
+    assert.equal(source('bash <(curl -s x.io)'), 'download');
+    assert.equal(source('sh -c "$(curl -fsSL x.io)"'), 'download');
+    assert.equal(source('base64 -d f | sh'), 'decoded');
+    assert.equal(source('cat run.sh | bash'), 'unknown');
+    assert.equal(source('eval "$CMD"'), 'unknown');
+    assert.equal(source('eval "$(ssh-agent -s)"'), null);
+    assert.equal(source('bash install.sh'), null);
+    assert.equal(source('echo ls | sh'), null);
+  });
+});
+
+describe('commands that run commands', () => {
+  const cases: Array<[string, string]> = [
+    ['echo / | xargs rm -rf', 'rm -rf /  <- xargs'],
+    ['cat list | xargs -0 rm -rf', 'rm -rf $STDIN_ITEM  <- xargs'],
+    ['ls | xargs -I{} rm -rf /srv/{}', 'rm -rf /srv/$STDIN_ITEM  <- xargs'],
+    ['find / -exec rm -rf {} +', 'rm -rf /  <- find -exec'],
+    ['find . -name node_modules -type d -prune -exec rm -rf {} +', 'rm -rf ./node_modules  <- find -exec'],
+    ["find ~ -execdir rm -rf {} \\;", 'rm -rf ~  <- find -execdir'],
+    ['find /etc -type f | xargs rm -f', 'rm -f /etc  <- xargs'],
+    ['parallel rm -rf ::: / ~', 'rm -rf /  <- parallel'],
+    ["watch -n 5 'rm -rf /tmp/x'", 'rm -rf /tmp/x  <- watch'],
+    ["ssh web1 'rm -rf /var/www'", 'rm -rf /var/www  <- ssh web1'],
+    ['ssh -p 2222 -i key deploy@db1 sudo rm -rf /', 'rm -rf /  <- ssh db1'],
+    ['docker exec -it web rm -rf /app', 'rm -rf /app  <- docker exec web'],
+    ["podman exec db sh -c 'rm -rf /var/lib/postgresql'", 'rm -rf /var/lib/postgresql  <- podman exec db / sh -c'],
+    ['docker compose exec -T api rm -rf /data', 'rm -rf /data  <- docker exec api'],
+    ['kubectl exec -n prod api-0 -c app -- rm -rf /data', 'rm -rf /data  <- kubectl exec api-0'],
+    ["git -c alias.nuke='!rm -rf ~' nuke", 'rm -rf ~  <- git alias nuke'],
+    ["git -c alias.wipe='reset --hard' wipe HEAD~1", 'git reset --hard HEAD~1  <- git alias wipe'],
+  ];
+  for (const [line, expected] of cases) test(line, () => has(line, expected));
+
+  test('remote code is marked with where it runs', () => {
+    const cmds = parseCommandLine("ssh web1 'rm -rf /'").commands;
+    assert.deepEqual(cmds.map((c) => c.remote), [null, 'web1']);
+    assert.equal(parseCommandLine('kubectl exec api-0 -- rm -rf /').commands[1]!.remote, 'pod api-0');
+  });
+});
+
+describe('data stays data', () => {
+  const quiet = (line: string): void => {
+    const names = parseCommandLine(line).commands.map((c) => c.name);
+    assert.ok(!names.includes('rm'), `${line} gave ${JSON.stringify(found(line))}`);
+  };
+  for (const line of ["echo 'rm -rf /'", "cat <<EOF > notes.md\nrm -rf /\nEOF", "tee script.sh <<< 'rm -rf /'", "grep 'rm -rf' .", "ssh web1 'uptime'", "bash -c 'ls'",
+    'echo "bash -c rm"', "python3 -c 'print(\"rm -rf /\")'", "git commit -m 'sh -c \"rm -rf /\"'"]) test(line, () => quiet(line));
+});
+
+describe('cd moves later relative paths', () => {
+  const cwd = (line: string) => parseCommandLine(line).commands.map((c) => c.cwd?.text ?? null);
+  test('cd then rm', () => assert.deepEqual(cwd('cd / && rm -rf *'), [null, '/']));
+  test('cd chains compose', () => assert.deepEqual(cwd('cd a && cd b && rm x'), [null, 'a', 'a/b']));
+  test('a subshell cd does not leak', () => assert.deepEqual(cwd('(cd /etc && ls) && rm x'), [null, '/etc', null]));
+  test('cd with a variable is unknown', () => assert.equal(parseCommandLine('cd "$D" && rm -rf *').commands[1]!.cwd?.dynamic, true));
+  test('plain cd goes home', () => assert.equal(parseCommandLine('cd && rm -rf *').commands[1]!.cwd?.home, true));
+  test('nested code inherits the cwd', () => assert.equal(parseCommandLine("cd / && bash -c 'rm -rf *'").commands[2]!.cwd?.text, '/'));
+});
