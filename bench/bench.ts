@@ -1,5 +1,6 @@
 // npm run bench: prints the figures the README records. A benchmark, not a test: it
-// asserts nothing and never fails on a slow machine.
+// asserts nothing and never fails on a slow machine. It is bundled by esbuild into
+// dist/bench/ and run with plain node, so it measures the code as shipped.
 //
 //   in-process: assessments per second and µs per command over bench/corpus.txt (mixed),
 //               and over its routine lines alone, with the full catalogue loaded;
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Engine } from '../src/assess/engine.js';
 import { loadCatalogue } from '../src/catalogue/load.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const catalogue = loadCatalogue();
 if ('code' in catalogue) throw new Error(catalogue.message);
 const engine = new Engine(catalogue);

@@ -1,3 +1,39 @@
 #!/usr/bin/env node
 'use strict';
-require('../dist/cli/firebreak.cjs');
+// Loads the bundled CLI through V8's code cache: a `firebreak check` is mostly start-up,
+// and most of that is compiling the bundle's functions on first call. The cache is made
+// by `npm run build` (and remade here whenever V8 rejects it, e.g. after a Node upgrade).
+const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
+const { Script } = require('node:vm');
+const Module = require('node:module');
+
+const file = join(__dirname, '..', 'dist', 'cli', 'firebreak.cjs');
+const cacheFile = file + '.cache';
+let source;
+try {
+  source = readFileSync(file, 'utf8');
+} catch {
+  process.stderr.write(`firebreak: the CLI bundle is missing at ${file}; run \`npm install\` or \`npm run build\` in the firebreak package\n`);
+  process.exit(1);
+}
+let cachedData;
+try {
+  cachedData = readFileSync(cacheFile);
+} catch {
+  cachedData = undefined;
+}
+const script = new Script(Module.wrap(source), { filename: file, cachedData });
+if (cachedData === undefined || script.cachedDataRejected) {
+  process.once('exit', () => {
+    try {
+      const tmp = `${cacheFile}.${process.pid}`;
+      writeFileSync(tmp, script.createCachedData());
+      renameSync(tmp, cacheFile);
+    } catch {
+      // A read-only install keeps working, only without the cache.
+    }
+  });
+}
+const mod = { exports: {} };
+script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, dirname(file));

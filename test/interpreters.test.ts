@@ -118,6 +118,7 @@ describe('perl', () => {
     ['system "rm -rf $ENV{HOME}/.cache"', ['rm -rf $HOME/.cache']],
     ['open(my $fh, "-|", "curl", "http://x")', ['curl http://x']],
     ['open(FH, "reboot |")', ['reboot']],
+    ["system { '/bin/rm' } 'rm', '-rf', '/'", ['/bin/rm -rf /']],
   ]);
   describe('says nothing for', () => {
     cases('perl', [

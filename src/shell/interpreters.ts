@@ -5,7 +5,7 @@
 
 import { tokenize, type CodeLanguage, type RawPart, type Token } from './code-literals.js';
 import {
-  ACTIONS, DEFAULT_ALIASES, ENV_GETTERS, ENVIRONMENTS, EVALS, HOME, HOME_CALLS, JOINERS, LOADERS, PATH_MAKERS, TAGGED, UNK, UNKNOWN,
+  ACTIONS, DEFAULT_ALIASES, ENV_GETTERS, ENVIRONMENTS, EVALS, HOME, HOME_CALLS, JOINERS, LOADERS, PATH_MAKERS, TAGGED, UNK, UNKNOWN, argvLine,
   canonical, concat, concatParts, expandUser, format, joinPaths, literal, moduleName, partsOf, shellLine, str, verb, type Call, type Part, type Val,
 } from './code-values.js';
 import { basename } from './normalise.js';
@@ -125,6 +125,12 @@ class Reader {
         if (TAGGED.has(v.name)) this.emit(shellLine(str(this.parts(t.parts))));
         v = UNKNOWN;
       } else if (bare && v.k === 'ref' && this.startsBareArgs() && this.knows(v.name)) v = this.call(v, this.args('', d + 1));
+      else if (this.lang === 'perl' && v.k === 'ref' && (v.name === 'system' || v.name === 'exec') && this.isOp('{')) {
+        // system { 'rm' } 'rm', '-rf', '/': the block names the program, the list starts at argv[0], no shell.
+        const program = this.args('}', d + 1).args[0] ?? UNKNOWN;
+        this.emit(argvLine([program, ...this.args('', d + 1).args.slice(1)]));
+        v = UNKNOWN;
+      }
       else return v;
     }
   }

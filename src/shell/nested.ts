@@ -205,7 +205,10 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const inline = inlineCode(argv);
   if (inline) {
     const codeArg = args.find((a) => a.text === inline.code);
-    return { nested: shellEquivalents(inline.language, inline.code).map((code) => ({ code, via: `${name} inline code` })), codeSource: codeArg ? sourceOfWord(codeArg) : null };
+    const lines = shellEquivalents(inline.language, inline.code);
+    // os.system(cmd) with cmd not a literal: a program runs that the line does not name.
+    const opaque = lines.some((l) => l.startsWith('"$UNKNOWN"')) ? 'unknown' : null;
+    return { nested: lines.map((code) => ({ code, via: `${name} inline code` })), codeSource: (codeArg ? sourceOfWord(codeArg) : null) ?? opaque };
   }
   const language = stdinInterpreter(argv);
   if (language) {

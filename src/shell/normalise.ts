@@ -48,6 +48,8 @@ interface WrapperSpec {
   noCommandOptions?: string[];
   /** key=value words before the command are assignments (env). */
   assignments?: boolean;
+  /** Options whose value is itself the command line, split on blanks (env -S). */
+  splitString?: string[];
 }
 
 const WRAPPERS: Record<string, WrapperSpec> = {
@@ -57,7 +59,7 @@ const WRAPPERS: Record<string, WrapperSpec> = {
     noCommandOptions: ['-l', '--list', '-v', '--validate', '-k', '--reset-timestamp', '-K', '--remove-timestamp', '-e', '--edit', '-V', '--version'],
   },
   doas: { valueOptions: ['-u', '-C'], shortValueLetters: 'uC' },
-  env: { valueOptions: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], shortValueLetters: 'uCS', assignments: true },
+  env: { valueOptions: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], shortValueLetters: 'uCS', assignments: true, splitString: ['-S', '--split-string'] },
   nohup: { valueOptions: [] },
   nice: { valueOptions: ['-n', '--adjustment'], shortValueLetters: 'n' },
   time: { valueOptions: ['-f', '--format', '-o', '--output'], shortValueLetters: 'fo' },
@@ -112,16 +114,28 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     argv = rest;
   }
   argv = unwrapDistribution(argv, wrappers);
-  const common = {
-    redirects: cmd.redirects, wrappers, assignments, start: cmd.start, end: cmd.end, origin: cmd.origin, depth: cmd.depth,
-    pipe: cmd.pipe, cwd: cmd.cwd, segment: '', via: [], remote: null, codeSource: null,
+  if (argv.length === 0 && cmd.redirects.length === 0) return null;
+  const head = argv[0];
+  // One literal with every field, always in this order: the engine reads these objects in
+  // its hottest loop, and a single shape keeps V8's property access fast.
+  return {
+    name: head ? (head.dynamic ? head.text : basename(head.text)) : '',
+    args: argv.slice(1),
+    redirects: cmd.redirects,
+    wrappers,
+    assignments,
+    start: cmd.start,
+    end: cmd.end,
+    origin: cmd.origin,
+    depth: cmd.depth,
+    dynamicName: head?.dynamic ?? false,
+    pipe: cmd.pipe,
+    cwd: cmd.cwd,
+    segment: '',
+    via: [],
+    remote: null,
+    codeSource: null,
   };
-  if (argv.length === 0) {
-    if (cmd.redirects.length === 0) return null;
-    return { ...common, name: '', args: [], dynamicName: false };
-  }
-  const head = argv[0]!;
-  return { ...common, name: head.dynamic ? head.text : basename(head.text), args: argv.slice(1), dynamicName: head.dynamic };
 }
 
 /** The words after a wrapper's own options, or null when the wrapper runs nothing of ours. */
@@ -136,6 +150,12 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
       const eq = w.indexOf('=');
       const opt = eq > 0 ? w.slice(0, eq) : w;
       if (spec.noCommandOptions?.includes(opt)) return null;
+      // env -S 'cmd args' splits one string into the command line it runs.
+      if (spec.splitString?.includes(opt)) {
+        const value = eq > 0 ? w.slice(eq + 1) : args[i + 1]?.text ?? '';
+        const words = value.split(/\s+/).filter(Boolean).map((text) => ({ text, quoted: true, glob: false, dynamic: false, home: false }));
+        return [...words, ...args.slice(eq > 0 ? i + 1 : i + 2)];
+      }
       if (spec.valueOptions.includes(opt) && eq < 0) { i += 2; continue; }
       // -u root, -uroot, -Eu root: a value letter ends a cluster of short options.
       if (!w.startsWith('--') && spec.shortValueLetters) {
