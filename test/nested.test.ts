@@ -66,6 +66,10 @@ describe('commands that run commands', () => {
     ['kubectl exec -n prod api-0 -c app -- rm -rf /data', 'rm -rf /data  <- kubectl exec api-0'],
     ["git -c alias.nuke='!rm -rf ~' nuke", 'rm -rf ~  <- git alias nuke'],
     ["git -c alias.wipe='reset --hard' wipe HEAD~1", 'git reset --hard HEAD~1  <- git alias wipe'],
+    ["alias ll='rm -rf ~'; ll", 'rm -rf ~  <- alias'],
+    ["trap 'rm -rf /tmp/x ~' EXIT", 'rm -rf /tmp/x ~  <- trap'],
+    ["env -S 'rm -rf /'", 'rm -rf /'],
+    ['python3 -c "import shutil; shutil.rmtree(\'/srv\')"', 'rm -rf /srv  <- python3 inline code'],
   ];
   for (const [line, expected] of cases) test(line, () => has(line, expected));
 

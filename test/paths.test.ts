@@ -25,7 +25,7 @@ describe('path classes in a project', () => {
     ['src', 'project'], ['src/*', 'project'], ['README.md', 'project'], ['*.md', 'project'], ['packages/api/src', 'project'],
     ['node_modules', 'disposable'], ['packages/web/node_modules', 'disposable'], ['dist/*', 'disposable'], ['build', 'disposable'], ['target/debug', 'disposable'],
     ['.venv', 'disposable'], ['__pycache__', 'disposable'], ['coverage', 'disposable'], ['app.egg-info', 'disposable'],
-    ['/tmp', 'temp_root'], ['/tmp/*', 'temp_root'], ['/tmp/build-123', 'temp'], ['/var/tmp/x', 'temp'],
+    ['~root', 'system'], ['~bob/x', 'system'], ['/tmp', 'temp_root'], ['/tmp/*', 'temp_root'], ['/tmp/build-123', 'temp'], ['/var/tmp/x', 'temp'],
     ['$DIR', 'unknown'], ['"$DIR"/*', 'unknown'], ['$(pwd)', 'unknown'], ['${UNSET:?}/x', 'guarded'], ['"${DIR:?}"/*', 'guarded'], ['"${HOME:?}"', 'home'], ['${OUT:-/}', 'root'], ['$(echo /etc)', 'system'],
     ["'~'", 'project'], ["'*'", 'project'],
   ];

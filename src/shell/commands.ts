@@ -194,6 +194,8 @@ class Flattener {
           return;
         case 'tilde':
           if (i === 0 && p.user === '') { home = true; text += '~'; }
+          // Another user's home: /root for root, else where Linux puts homes.
+          else if (i === 0) text += p.user === 'root' ? '/root' : `/home/${p.user}`;
           else { text += '~' + p.user; dynamic = true; }
           return;
         case 'param': {

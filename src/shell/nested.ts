@@ -182,6 +182,11 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
       return { nested: withItems(words, stdinItems(stdin, placeholder !== null), placeholder).map((code) => ({ code, via: 'xargs' })), codeSource: null };
     }
     case 'find': return findNested(args);
+    case 'alias': {
+      // An alias defined on the line is there to be used: assess its body like a function's.
+      const nested = args.map((a) => /^[^=\s]+=(.+)$/s.exec(a.text)?.[1]).filter((v): v is string => !!v).map((code) => ({ code, via: 'alias' }));
+      return { nested, codeSource: null };
+    }
     case 'trap': {
       // trap CODE SIGNAL...: the code runs later, when the signal (or EXIT) comes.
       const code = args[0];
