@@ -12,7 +12,8 @@ const NO_TRACE = /^\s+at /m;
 
 describe('firebreak check -- <command>', () => {
   test('deny exits 2 and prints the verdict first, the rule, the blast radius and the alternative', () => {
-    const r = runCli(['check', '--', 'git push --force origin feature/x']);
+    // Outside any repository, so no branch context raises the severity.
+    const r = runCli(['check', '--', 'git push --force origin feature/x'], { cwd: tmpdir() });
     assert.equal(r.status, 2);
     const lines = r.stdout.split('\n');
     assert.match(lines[0]!, /^DENY \(High\)/);

@@ -67,6 +67,10 @@ describe('commands that run commands', () => {
     ["git -c alias.nuke='!rm -rf ~' nuke", 'rm -rf ~  <- git alias nuke'],
     ["git -c alias.wipe='reset --hard' wipe HEAD~1", 'git reset --hard HEAD~1  <- git alias wipe'],
     ["alias ll='rm -rf ~'; ll", 'rm -rf ~  <- alias'],
+    [':(){ :|:& };:', '@fork-bomb :'],
+    ['bomb() { bomb | bomb & }; bomb', '@fork-bomb bomb'],
+    ["ansible all -m shell -a 'rm -rf /var/www'", 'rm -rf /var/www  <- ansible all'],
+    ["ansible web -i inv.ini -m ansible.builtin.command -a 'reboot'", 'reboot  <- ansible web'],
     ["trap 'rm -rf /tmp/x ~' EXIT", 'rm -rf /tmp/x ~  <- trap'],
     ["env -S 'rm -rf /'", 'rm -rf /'],
     ['python3 -c "import shutil; shutil.rmtree(\'/srv\')"', 'rm -rf /srv  <- python3 inline code'],
@@ -78,6 +82,11 @@ describe('commands that run commands', () => {
     assert.deepEqual(cmds.map((c) => c.remote), [null, 'web1']);
     assert.equal(parseCommandLine('kubectl exec api-0 -- rm -rf /').commands[1]!.remote, 'pod api-0');
   });
+});
+
+test('a function that only calls itself is not a fork bomb', () => {
+  assert.ok(!found('f() { f; }; f').some((l) => l.startsWith('@fork-bomb')));
+  assert.ok(!found('deploy() { build | tee log; }; deploy').some((l) => l.startsWith('@fork-bomb')));
 });
 
 describe('data stays data', () => {

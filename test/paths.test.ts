@@ -18,7 +18,7 @@ describe('path classes in a project', () => {
     ['/etc', 'system'], ['/etc/nginx/nginx.conf', 'system'], ['/usr/*', 'system'], ['/var/lib/postgresql', 'system'], ['/boot', 'system'], ['/home', 'system'],
     ['/dev/sda', 'device'], ['/dev/nvme0n1p2', 'device'], ['/dev/mapper/vg-root', 'device'], ['/dev/null', 'null_device'],
     ['~', 'home'], ['~/', 'home'], ['~/*', 'home'], ['$HOME', 'home'], ['"$HOME"', 'home'], ['${HOME}/', 'home'], ['/home/dev', 'home'], ['..', 'home'],
-    ['~/.ssh', 'home_sensitive'], ['~/.ssh/id_ed25519', 'home_sensitive'], ['~/.aws/credentials', 'home_sensitive'], ['~/.kube', 'home_sensitive'], ['~/.bashrc', 'home_sensitive'], ['~/.config/firebreak', 'home_sensitive'],
+    ['~/.ssh', 'home_sensitive'], ['~/.ssh/id_ed25519', 'home_sensitive'], ['~/.aws/credentials', 'home_sensitive'], ['~/.kube', 'home_sensitive'], ['~/.bashrc', 'home_sensitive'], ['~/.config/firebreak', 'guard_config'], ['~/.config/git', 'home_sensitive'], ['.claude/settings.json', 'guard_config'], ['.firebreak.yaml', 'guard_config'], ['src/.claude.ts', 'project'],
     ['~/.cache/pip', 'disposable'], ['~/Documents', 'outside_project'], ['../other-project', 'outside_project'], ['/srv2/data', 'outside_project'], ['/data/backups', 'outside_project'],
     ['.', 'project_root'], ['./', 'project_root'], ['*', 'project_root'], ['./*', 'project_root'], ['.*', 'project_root'], ['/home/dev/project', 'project_root'],
     ['.git', 'git_dir'], ['.git/refs', 'git_dir'],

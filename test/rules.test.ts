@@ -3,8 +3,10 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { runExamples } from '../src/assess/examples.js';
-import { catalogueData, testEngine } from './helpers.js';
+import { renderRulesDoc } from '../scripts/docs.js';
+import { ROOT, catalogueData, testEngine } from './helpers.js';
 
 const data = catalogueData();
 const engine = testEngine();
@@ -23,8 +25,9 @@ describe('rule examples', () => {
 });
 
 describe('catalogue quality', () => {
-  test('the groups of this issue are present', () => {
-    assert.deepEqual(data.groups.map((g) => g.group).sort(), ['code', 'fs', 'git', 'kubernetes']);
+  test('the core groups are present', () => {
+    const groups = data.groups.map((g) => g.group);
+    for (const g of ['code', 'fs', 'git', 'kubernetes']) assert.ok(groups.includes(g), g);
   });
 
   test('every rule has at least three matching and three non-matching examples', () => {
@@ -45,4 +48,10 @@ describe('catalogue quality', () => {
     const loose = data.rules.filter((r) => !r.pattern.startsWith('^') && !r.commands.includes('*')).map((r) => r.id);
     assert.deepEqual(loose, []);
   });
+});
+
+test('docs/rules.md is generated from the current catalogue (run `npm run docs` when this fails)', () => {
+  let current = '';
+  try { current = readFileSync(ROOT + 'docs/rules.md', 'utf8'); } catch { /* missing counts as stale */ }
+  assert.ok(current === renderRulesDoc(data), 'docs/rules.md is stale: run npm run docs');
 });

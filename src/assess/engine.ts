@@ -2,11 +2,13 @@
 // renders what it returns.
 
 import { atLeast, severityRank } from '../core/severity.js';
-import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, Severity } from '../core/types.js';
+import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/types.js';
 import type { ParsedArgs } from '../catalogue/args.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { detectContext, type PathContext } from '../context/context.js';
 import { DEFAULT_POLICY, type Policy } from '../policy/policy.js';
+import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';
+import { readSignals, type Signals } from '../context/signals.js';
 import { parseCommandLine, type NormalisedCommand, type ParsedLine } from '../shell/index.js';
 import { matchRule, type RuleMatch } from './match.js';
 import { alternativesFor, blastDetail } from './template.js';
@@ -29,6 +31,13 @@ export interface AssessOptions {
   home?: string;
   /** A ready context (tests, examples); overrides cwd and home. */
   context?: PathContext;
+  /**
+   * The environment the command would run with (SSH_CONNECTION, NODE_ENV, KUBECONFIG...).
+   * Nothing is read from firebreak's own environment unless a door passes it.
+   */
+  env?: NodeJS.ProcessEnv;
+  /** The real uid the command would run as; null when unknown. */
+  uid?: number | null;
 }
 
 /** Checks a command line before parsing; returns why it cannot be assessed, or null. */
@@ -84,6 +93,23 @@ export class Engine {
       if (c.remote) label(`remote=${c.remote}`);
     }
 
+    // Context: signals about where the command runs, and the severity they add.
+    const env = opts.env ?? {};
+    const wantKube = parsed.commands.some((c) => KUBE_TOOLS.has(c.name));
+    const signals = readSignals(ctx.projectRoot === ctx.home ? null : ctx.projectRoot, {
+      protectedBranches: this.policy.protectedBranches, productionPatterns: this.policy.productionPatterns,
+      env, uid: opts.uid ?? null, home: ctx.home, wantKube,
+    });
+    const active = activeSignals(signals, labels);
+    let riskLevel: RiskLevel = 'Normal';
+    for (const e of this.policy.escalation) if (active.has(e.signal)) riskLevel = maxLevel(riskLevel, e.level);
+    for (const m of matches) {
+      if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
+      const level = levelFor(m.rule.group, active, this.policy.escalation);
+      if (level !== 'Normal') { m.baseSeverity = m.severity; m.severity = escalate(m.severity, level); }
+    }
+    matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
+
     const severity: Severity | null = matches[0]?.severity ?? null;
     let decision = this.decide(severity);
     if (problems.length > 0 && decision === 'allow') decision = this.policy.onError;
@@ -111,8 +137,8 @@ export class Engine {
       allowed: decision === 'allow',
       decision,
       severity,
-      risk_level: 'Normal',
-      context: { risk_level: 'Normal', labels },
+      risk_level: riskLevel,
+      context: { risk_level: riskLevel, labels },
       matched_rules,
       alternatives,
       requires_human_approval: decision === 'ask',
@@ -164,6 +190,23 @@ export class Engine {
     const lead = decision === 'deny' ? 'Denied' : 'Needs a human\'s approval';
     return `${lead}: ${parts.join(' ')}`;
   }
+}
+
+const KUBE_TOOLS = new Set(['kubectl', 'oc', 'helm', 'kubeadm', 'kustomize', 'k9s', 'kubens', 'kubectx', 'argocd', 'flux']);
+
+/** The signals that hold, each also written as a label. */
+function activeSignals(s: Signals, labels: string[]): Set<SignalName> {
+  const active = new Set<SignalName>();
+  const label = (l: string): void => { if (!labels.includes(l)) labels.push(l); };
+  if (s.git?.branch) label(`branch=${s.git.branch}`);
+  if (s.git?.protected) { label('branch-protected'); active.add('protected-branch'); }
+  if (s.kube) label(`kube=${s.kube.context}/${s.kube.namespace}`);
+  if (s.kube?.production) { label('kube-production'); active.add('production-kube'); }
+  if (s.productionEnv) { label(`env=${s.productionEnv.slice(s.productionEnv.indexOf('=') + 1)}`); active.add('production-env'); }
+  if (s.ssh) { label('ssh'); active.add('ssh'); }
+  if (s.root) { label('root'); active.add('root'); }
+  if (s.ci) { label('ci'); active.add('ci'); }
+  return active;
 }
 
 const LIMIT_WORDS: Record<string, string> = {

@@ -21,6 +21,8 @@ export interface RuleMatch {
   command: NormalisedCommand;
   parsed: ParsedArgs;
   severity: Severity;
+  /** The severity before context raised it, when it did. */
+  baseSeverity?: Severity;
   /** Targets that counted, worst first. */
   targets: TargetHit[];
   scope: BlastScope | null;
@@ -62,11 +64,32 @@ function holds(p: Predicate, cmd: NormalisedCommand, parsed: ParsedArgs, cat: Ca
     return cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) && classes.includes(classifyPath(r.target, ctx, cmd.cwd).cls));
   }
   if ('code_from' in p) return cmd.codeSource !== null && p.code_from.includes(cmd.codeSource);
+  if ('stdin_from' in p) {
+    const up = cmd.upstream;
+    if (!up || !p.stdin_from.command.includes(up.name)) return false;
+    const classes = p.stdin_from.class;
+    if (!classes) return true;
+    const upParsed = parseArgs(up.args, cat.specFor(up.name));
+    return upParsed.positionals.some((a) => classes.includes(classifyPath(a, ctx, up.cwd).cls));
+  }
   return false;
 }
 
 /** The words a target spec points at. */
 export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs): Arg[] {
+  const words = selectWords(spec, cmd, parsed);
+  const marker = spec.after;
+  if (!marker) return words;
+  // curl -d @file, -F key=@file: only words with the marker, and the file after it.
+  return words.flatMap((a) => {
+    const at = a.text.indexOf(marker);
+    if (at < 0) return [];
+    const text = a.text.slice(at + marker.length);
+    return text ? [{ ...a, text, home: text.startsWith('~') && !a.quoted }] : [];
+  });
+}
+
+function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs): Arg[] {
   switch (spec.select) {
     case 'positionals':
       return parsed.positionals.slice(spec.from ?? 0);
@@ -105,7 +128,7 @@ export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: 
 }
 
 const CLASS_SCOPE: Record<PathClass, BlastScope> = {
-  root: 'MACHINE', system: 'MACHINE', device: 'MACHINE', null_device: 'RESOURCE', home: 'MACHINE', home_sensitive: 'MACHINE',
+  root: 'MACHINE', system: 'MACHINE', device: 'MACHINE', null_device: 'RESOURCE', guard_config: 'MACHINE', home: 'MACHINE', home_sensitive: 'MACHINE',
   outside_project: 'MACHINE', ancestor: 'MACHINE', project_root: 'PROJECT', git_dir: 'PROJECT', project: 'PROJECT',
   disposable: 'RESOURCE', temp_root: 'MACHINE', temp: 'RESOURCE', guarded: 'PROJECT', unknown: 'MACHINE',
 };

@@ -16,7 +16,8 @@ export type Predicate =
   | { any_positional: { from?: number; value: string } }
   | { positional_count: { min?: number; max?: number } }
   | { redirect: { class: PathClass[] } }
-  | { code_from: Array<'download' | 'decoded' | 'unknown'> };
+  | { code_from: Array<'download' | 'decoded' | 'unknown'> }
+  | { stdin_from: { command: string[]; class?: PathClass[] } };
 
 export type TargetSelect = 'positionals' | 'last_positional' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
 
@@ -25,6 +26,8 @@ export interface TargetSpec {
   from?: number;
   key?: string;
   options?: string[];
+  /** Only words holding this marker count; the text after it is the target (curl -d @file). */
+  after?: string;
   severity: Partial<Record<PathClass, Severity>>;
 }
 

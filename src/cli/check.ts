@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Decision, RiskAssessment } from '../core/types.js';
 import { checkInput, INPUT_LIMITS, type Engine } from '../assess/engine.js';
+import { currentUid } from '../context/signals.js';
 import { readLines } from './lines.js';
 import { renderLine, renderText, styleFor } from './render.js';
 
@@ -95,7 +96,7 @@ export async function runCheck(argv: string[], engine: Engine, io: Io): Promise<
     // Node turns bytes that are not UTF-8 in argv into U+FFFD; no real command needs it.
     const bad = line.includes('\uFFFD') ? { message: 'the command is not valid UTF-8' } : checkInput(line);
     if (bad) { io.stderr.write(`firebreak check: ${bad.message}\n`); return EXIT.error; }
-    const a = engine.assess(line, { cwd: args.cwd });
+    const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid() });
     io.stdout.write(args.format === 'json' ? JSON.stringify(a) + '\n' : renderText(a, styleFor(io.stdout)));
     return EXIT[a.decision];
   }
@@ -118,7 +119,7 @@ async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<num
     let a: RiskAssessment;
     if (!line.ok) a = engine.failClosed('', { code: line.code, message: line.message });
     else if (line.text.trim() === '') a = engine.nothingToRun(line.text);
-    else a = engine.assess(line.text, { cwd: args.cwd });
+    else a = engine.assess(line.text, { cwd: args.cwd, env: process.env, uid: currentUid() });
     if (RANK[a.decision] > RANK[worst]) worst = a.decision;
     out += args.format === 'json' ? JSON.stringify(a) + '\n' : renderLine(a, style);
     if (out.length > 64 * 1024) await flush();

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import type { Arg } from '../shell/index.js';
 
 export const PATH_CLASSES = [
-  'root', 'system', 'device', 'null_device', 'home', 'home_sensitive', 'outside_project', 'ancestor',
+  'root', 'system', 'device', 'null_device', 'guard_config', 'home', 'home_sensitive', 'outside_project', 'ancestor',
   'project_root', 'git_dir', 'project', 'disposable', 'temp_root', 'temp', 'guarded', 'unknown',
 ] as const;
 export type PathClass = (typeof PATH_CLASSES)[number];
@@ -83,8 +83,13 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
   return { cls: classifyAbsolute(abs, ctx), path: abs };
 }
 
+/** firebreak's own configuration, and where agents register its hooks: an agent must not switch its guard off. */
+const GUARD_IN_PROJECT = /^(\.firebreak\.ya?ml|\.firebreakrc(\.[a-z]+)?|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude|\.cursor\/hooks\.json|\.cursor\/mcp\.json|\.cursor|\.gemini\/settings\.json|\.gemini|\.codex\/(config\.toml|hooks\.json)|\.codex|\.github\/hooks(\/.*)?|\.mcp\.json|\.vscode\/mcp\.json)$/;
+const GUARD_IN_HOME = /^(\.config\/firebreak(\/.*)?|\.firebreakrc(\.[a-z]+)?|\.firebreak\.ya?ml|\.claude(\/.*)?|\.claude\.json|\.codex(\/.*)?|\.gemini(\/.*)?|\.cursor(\/.*)?|\.copilot(\/.*)?|\.config\/github-copilot(\/.*)?)$/;
+
 export function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (abs === '/') return 'root';
+  if (isGuardConfig(abs, ctx)) return 'guard_config';
   if (NULL_DEVICES.has(abs) || abs.startsWith('/dev/fd/')) return 'null_device';
   if (DEVICE.test(abs)) return 'device';
   if (abs === ctx.home) return 'home';
@@ -113,4 +118,13 @@ export function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (SYSTEM_CACHES.some((c) => abs === c || inside(abs, c))) return 'disposable';
   if (SYSTEM_TOP.has(top)) return 'system';
   return 'outside_project';
+}
+
+function isGuardConfig(abs: string, ctx: PathContext): boolean {
+  if (inside(abs, ctx.home) && GUARD_IN_HOME.test(abs.slice(ctx.home.length + 1))) return true;
+  // The project's policy and agent settings, wherever the command runs from inside it.
+  for (const root of [ctx.projectRoot, ctx.cwd]) {
+    if (inside(abs, root) && GUARD_IN_PROJECT.test(abs.slice(root.length + 1))) return true;
+  }
+  return false;
 }

@@ -67,6 +67,23 @@ export function flattenScript(script: Script): FlattenResult {
   return { commands: f.out, truncated: f.truncated, stageText: f.stageText };
 }
 
+function wordIs(w: Word | undefined, name: string): boolean {
+  return w !== undefined && w.parts.length === 1 && w.parts[0]!.kind === 'literal' && w.parts[0]!.text === name;
+}
+
+/** Whether a function's body runs the function itself in a pipeline or in the background. */
+function forksItself(name: string, body: Command, depth = 0): boolean {
+  if (depth > 16) return false;
+  const inScripts = (scripts: Script[]): boolean => scripts.some((sc) => sc.items.some((item) => {
+    const calls = item.pipeline.commands.some((c) => c.type === 'simple' && wordIs(c.words[0], name));
+    if (calls && (item.pipeline.commands.length > 1 || item.next === '&')) return true;
+    return item.pipeline.commands.some((c) => c.type !== 'simple' && forksItself(name, c, depth + 1));
+  }));
+  if (body.type === 'simple') return false;
+  if (body.type === 'function') return forksItself(name, body.body, depth + 1);
+  return inScripts(body.bodies);
+}
+
 /** An unquoted expansion of known text is split into words, as the shell does ($CMD -> rm -rf /). */
 function splitFields(a: Arg): Arg[] {
   if (!a.split) return [a];
@@ -138,6 +155,12 @@ class Flattener {
       case 'function':
         // Assessed where it is defined: a function written in a command line is there to be called.
         this.isolated(() => this.command(c.body, 'function', depth + 1, pipe));
+        // A function that starts copies of itself in a pipe or the background multiplies
+        // until the machine runs out of processes: reported as a command of its own.
+        if (forksItself(c.name, c.body)) {
+          const lit = (text: string): Arg => ({ text, quoted: false, glob: false, dynamic: false, home: false });
+          this.out.push({ pipe, cwd: this.cwd, argv: [lit('@fork-bomb'), lit(c.name)], assignments: [], redirects: [], start: c.start, end: c.end, origin: 'function', depth });
+        }
         return;
       default: {
         const inner: CommandOrigin = c.type === 'subshell' ? 'subshell' : c.type === 'group' ? 'group' : 'compound';

@@ -94,6 +94,8 @@ function expand(text: string, frame: Frame, state: State): void {
   for (const n of mine) {
     if (state.commands.length >= FLATTEN_LIMITS.maxCommands) { stop(state, 'commands'); return; }
     state.commands.push(n);
+    const up = upstream(n);
+    n.upstream = typeof up === 'object' ? up : null;
     const { nested, codeSource } = nestedOf(n, stdinOf(n, upstream, state.budget));
     n.codeSource = codeSource;
     for (const inner of nested) {

@@ -32,6 +32,21 @@ const MAX_ITEMS = 32;
 
 const NONE: NestedResult = { nested: [], codeSource: null };
 
+const ANSIBLE_VALUES = new Set(['-m', '--module-name', '-a', '--args', '-i', '--inventory', '-u', '--user', '-b', '-e', '--extra-vars', '-l', '--limit', '-f', '--forks', '-k', '-K', '--become-user', '-c', '--connection', '-T', '--timeout', '-P', '-B', '--vault-password-file', '--private-key', '-M']);
+
+/** The value of the first of these options: `-m shell`, `--module-name=shell`, `-mshell`. */
+function optionValue(args: Arg[], names: string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (names.includes(t)) return args[i + 1]?.text ?? null;
+    for (const n of names) {
+      if (n.startsWith('--') && t.startsWith(n + '=')) return t.slice(n.length + 1);
+      if (!n.startsWith('--') && t.startsWith(n) && t.length > n.length) return t.slice(n.length);
+    }
+  }
+  return null;
+}
+
 /** The source of code that a word carries through command substitution, if it is unreadable. */
 export function sourceOfWord(a: Arg): CodeSource | null {
   if (!a.dynamic) return null;
@@ -182,6 +197,14 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
       return { nested: withItems(words, stdinItems(stdin, placeholder !== null), placeholder).map((code) => ({ code, via: 'xargs' })), codeSource: null };
     }
     case 'find': return findNested(args);
+    case 'ansible': {
+      // ansible HOSTS -m shell|command|raw -a 'CODE' runs CODE on every matched host.
+      const module = optionValue(args, ['-m', '--module-name']);
+      const code = optionValue(args, ['-a', '--args']);
+      const hosts = args.find((a) => !a.text.startsWith('-') && !ANSIBLE_VALUES.has(args[args.indexOf(a) - 1]?.text ?? ''))?.text ?? 'hosts';
+      if (!code || !module || !['shell', 'command', 'raw', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.builtin.raw'].includes(module)) return NONE;
+      return { nested: [{ code, via: `ansible ${hosts}`, remote: `hosts ${hosts}` }], codeSource: null };
+    }
     case 'alias': {
       // An alias defined on the line is there to be used: assess its body like a function's.
       const nested = args.map((a) => /^[^=\s]+=(.+)$/s.exec(a.text)?.[1]).filter((v): v is string => !!v).map((code) => ({ code, via: 'alias' }));

@@ -33,6 +33,8 @@ export interface NormalisedCommand {
    * base64 -d | sh): where that code comes from.
    */
   codeSource: CodeSource | null;
+  /** The command before this one in its pipeline, when it is a simple command. */
+  upstream: NormalisedCommand | null;
 }
 
 export type CodeSource = 'download' | 'decoded' | 'unknown';
@@ -135,6 +137,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     via: [],
     remote: null,
     codeSource: null,
+    upstream: null,
   };
 }
 

@@ -1,0 +1,187 @@
+// Signals about where a command runs that make it more dangerous: a protected git branch,
+// a production Kubernetes context, a production environment, an SSH session, root, CI.
+// Read from files and the environment directly — no process is spawned — so they cost
+// microseconds on the hot path.
+
+import { readFileSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+
+export interface GitSignal {
+  /** The checked-out branch, or null when HEAD is detached. */
+  branch: string | null;
+  protected: boolean;
+}
+
+export interface KubeSignal {
+  context: string;
+  namespace: string;
+  production: boolean;
+}
+
+export interface Signals {
+  git: GitSignal | null;
+  /** Read only when the line runs a Kubernetes tool. */
+  kube: KubeSignal | null;
+  /** The environment variable that names a production environment, as NAME=value. */
+  productionEnv: string | null;
+  ssh: boolean;
+  root: boolean;
+  ci: boolean;
+}
+
+export interface SignalOptions {
+  /** Branch names or globs (release/*) that count as protected. */
+  protectedBranches: string[];
+  /** Words that mark production (prod, production, live): matched whole-word. */
+  productionPatterns: string[];
+  env: NodeJS.ProcessEnv;
+  uid: number | null;
+  home: string;
+  /** Whether to read the kubeconfig at all (the line runs kubectl, helm, ...). */
+  wantKube: boolean;
+}
+
+/** `release/*` matches `release/1.2`; everything else is an exact name. */
+export function branchMatches(branch: string, patterns: string[]): boolean {
+  return patterns.some((p) => (p.endsWith('*') ? branch.startsWith(p.slice(0, -1)) : branch === p));
+}
+
+/** Whole-word: `prod-eu` and `payments.production` match `prod`/`production`, `delivery-dev` and `product` do not. */
+export function isProduction(name: string, patterns: string[]): boolean {
+  const words = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return patterns.some((p) => words.includes(p.toLowerCase()));
+}
+
+/** The git directory of a work tree: `.git` itself, or where a `.git` file (worktree, submodule) points. */
+export function gitDirOf(root: string): string | null {
+  const dotGit = join(root, '.git');
+  try {
+    if (statSync(dotGit).isDirectory()) return dotGit;
+    const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'));
+    if (!m) return null;
+    const target = m[1]!.trim();
+    return isAbsolute(target) ? target : resolve(root, target);
+  } catch {
+    return null;
+  }
+}
+
+/** HEAD read per root, kept briefly: an agent checks many commands in one place in a burst. */
+const headCache = new Map<string, { at: number; head: string | null }>();
+const HEAD_TTL_MS = 500;
+
+function readHead(root: string): string | null {
+  const now = Date.now();
+  const hit = headCache.get(root);
+  if (hit && now - hit.at < HEAD_TTL_MS) return hit.head;
+  const gitDir = gitDirOf(root);
+  let head: string | null = null;
+  try {
+    head = gitDir ? readFileSync(join(gitDir, 'HEAD'), 'utf8').trim() : null;
+  } catch {
+    head = null;
+  }
+  if (headCache.size > 256) headCache.clear();
+  headCache.set(root, { at: now, head });
+  return head;
+}
+
+export function readGit(root: string, protectedBranches: string[]): GitSignal | null {
+  const head = readHead(root);
+  if (head === null) return null;
+  const m = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
+  const branch = m ? m[1]! : null;
+  return { branch, protected: branch !== null && branchMatches(branch, protectedBranches) };
+}
+
+/**
+ * The current context and its namespace from the kubeconfig kubectl would use: the files
+ * in KUBECONFIG (the first that sets current-context wins), else ~/.kube/config. A small
+ * reader for the regular YAML (or JSON) that kubectl writes, not a general YAML parser.
+ */
+export function readKube(env: NodeJS.ProcessEnv, home: string, patterns: string[]): KubeSignal | null {
+  const files = env.KUBECONFIG ? env.KUBECONFIG.split(delimiter).filter(Boolean) : [join(home, '.kube', 'config')];
+  const texts: string[] = [];
+  for (const f of files.slice(0, 8)) {
+    try {
+      const st = statSync(f);
+      if (st.isFile() && st.size <= 4 * 1024 * 1024) texts.push(readFileSync(f, 'utf8'));
+    } catch {
+      // A missing file in KUBECONFIG is skipped, as kubectl does.
+    }
+  }
+  let current: string | null = null;
+  for (const t of texts) {
+    current = currentContext(t);
+    if (current) break;
+  }
+  if (!current) return null;
+  let namespace = 'default';
+  for (const t of texts) {
+    const ns = contextNamespace(t, current);
+    if (ns !== undefined) { namespace = ns ?? 'default'; break; }
+  }
+  return { context: current, namespace, production: isProduction(current, patterns) || isProduction(namespace, patterns) };
+}
+
+const unquote = (s: string): string => s.trim().replace(/^(['"])(.*)\1$/, '$2');
+
+function currentContext(text: string): string | null {
+  if (text.trimStart().startsWith('{')) {
+    try {
+      return (JSON.parse(text) as { 'current-context'?: string })['current-context'] || null;
+    } catch {
+      return null;
+    }
+  }
+  const m = /^current-context:[ \t]*(.*)$/m.exec(text);
+  const v = m ? unquote(m[1]!) : '';
+  return v || null;
+}
+
+/** The namespace of a named context: a string, null when the context sets none, undefined when absent. */
+function contextNamespace(text: string, name: string): string | null | undefined {
+  if (text.trimStart().startsWith('{')) {
+    try {
+      const doc = JSON.parse(text) as { contexts?: Array<{ name?: string; context?: { namespace?: string } }> };
+      const c = doc.contexts?.find((x) => x.name === name);
+      return c ? c.context?.namespace ?? null : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const section = /^contexts:[ \t]*\n((?:[ \t-].*\n?|\n)*)/m.exec(text)?.[1] ?? '';
+  // Each list item starts with "- " at the section's indentation.
+  for (const item of section.split(/\n(?=[ \t]*- )/)) {
+    const n = /(?:^|\n)[ \t-]*name:[ \t]*(.*)/.exec(item);
+    if (!n || unquote(n[1]!) !== name) continue;
+    const ns = /(?:^|\n)[ \t]+namespace:[ \t]*(.*)/.exec(item);
+    return ns ? unquote(ns[1]!) || null : null;
+  }
+  return undefined;
+}
+
+const PRODUCTION_ENV_VARS = ['NODE_ENV', 'RAILS_ENV', 'RACK_ENV', 'APP_ENV', 'ENVIRONMENT', 'ENV', 'STAGE', 'DEPLOY_ENV', 'FLASK_ENV', 'DJANGO_ENV', 'MIX_ENV', 'ASPNETCORE_ENVIRONMENT', 'AWS_PROFILE'];
+const CI_VARS = ['CI', 'GITHUB_ACTIONS', 'GITLAB_CI', 'BUILDKITE', 'CIRCLECI', 'JENKINS_URL', 'TF_BUILD', 'TEAMCITY_VERSION', 'DRONE', 'BITBUCKET_BUILD_NUMBER'];
+
+export function readSignals(projectRoot: string | null, opts: SignalOptions): Signals {
+  let productionEnv: string | null = null;
+  for (const name of PRODUCTION_ENV_VARS) {
+    const v = opts.env[name];
+    if (v && isProduction(v, opts.productionPatterns)) { productionEnv = `${name}=${v}`; break; }
+  }
+  const ci = CI_VARS.some((v) => { const x = opts.env[v]; return x !== undefined && x !== '' && x !== 'false' && x !== '0'; });
+  return {
+    git: projectRoot ? readGit(projectRoot, opts.protectedBranches) : null,
+    kube: opts.wantKube ? readKube(opts.env, opts.home, opts.productionPatterns) : null,
+    productionEnv,
+    ssh: !!(opts.env.SSH_CONNECTION || opts.env.SSH_CLIENT || opts.env.SSH_TTY),
+    root: opts.uid === 0,
+    ci,
+  };
+}
+
+export function currentUid(): number | null {
+  return typeof process.getuid === 'function' ? process.getuid() : null;
+}
+
