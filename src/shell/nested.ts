@@ -7,6 +7,7 @@ import type { Arg } from './commands.js';
 import { inlineCode, shellEquivalents, stdinInterpreter } from './interpreters.js';
 import type { CodeSource, NormalisedCommand } from './normalise.js';
 import { quoteArg, quoteText } from './quote.js';
+import { DECODERS, DOWNLOADERS } from './tools.js';
 
 export interface NestedCode {
   code: string;
@@ -25,8 +26,6 @@ export interface NestedResult {
 }
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'csh', 'tcsh', 'fish', 'rbash']);
-const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'aria2c', 'lwp-request', 'GET', 'lynx', 'links', 'nc', 'ncat', 'socat', 'gh', 'invoke-webrequest', 'iwr']);
-const DECODERS = new Set(['base64', 'base32', 'basenc', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'zstd', 'unzstd', 'uudecode', 'rev', 'tr', 'gpg', 'age', 'unzip', 'tar']);
 /** Most items of stdin or ::: a nested command is built with; the rest adds nothing new. */
 const MAX_ITEMS = 32;
 

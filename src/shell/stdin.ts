@@ -6,14 +6,13 @@ import type { NormalisedCommand } from './normalise.js';
 import type { Stdin } from './nested.js';
 import { findItems } from './nested.js';
 import { printedText } from './printed.js';
+import { DECODERS, DOWNLOADERS } from './tools.js';
 
 export const STDIN_LIMITS = {
   /** Largest payload decoded from base64 found in the line. */
   maxDecodedBytes: 64 * 1024,
 } as const;
 
-const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'aria2c', 'lwp-request', 'GET', 'nc', 'ncat', 'socat', 'invoke-webrequest', 'iwr']);
-const DECODERS = new Set(['base32', 'basenc', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'zstd', 'unzstd', 'uudecode', 'rev', 'tr', 'gpg', 'age']);
 
 /** The text an echo or printf prints, when every word of it is literal. */
 function printed(cmd: NormalisedCommand): string | null {
