@@ -12,6 +12,7 @@ import { readSignals, type Signals } from '../context/signals.js';
 import { parseCommandLine, type NormalisedCommand, type ParsedLine } from '../shell/index.js';
 import { matchRule, type RuleMatch } from './match.js';
 import { alternativesFor, blastDetail } from './template.js';
+import { Budget, probeSentence } from './blast.js';
 
 export const INPUT_LIMITS = {
   /** Longest command line assessed, in UTF-16 code units (about 1 MiB of ASCII). */
@@ -38,6 +39,8 @@ export interface AssessOptions {
   env?: NodeJS.ProcessEnv;
   /** The real uid the command would run as; null when unknown. */
   uid?: number | null;
+  /** Measure what matched commands would destroy here (files, changes, commits), within the policy's budget. */
+  probe?: boolean;
 }
 
 /** Checks a command line before parsing; returns why it cannot be assessed, or null. */
@@ -115,6 +118,16 @@ export class Engine {
     if (problems.length > 0 && decision === 'allow') decision = this.policy.onError;
     if (problems.length > 0 && decision === 'ask' && this.policy.onError === 'deny') decision = 'deny';
 
+    // Runtime blast radius, worst match first, while the budget lasts.
+    const measured = new Map<RuleMatch, string>();
+    if (opts.probe) {
+      const budget = new Budget(this.policy.blastRadiusBudgetMs);
+      for (const m of matches) {
+        if (budget.expired()) break;
+        const sentence = m.rule.blast_radius.probe ? probeSentence(m, ctx, budget) : null;
+        if (sentence) measured.set(m, sentence);
+      }
+    }
     const matched_rules: MatchedRule[] = matches.map((m) => ({
       id: m.rule.id,
       group: m.rule.group,
@@ -122,7 +135,7 @@ export class Engine {
       severity: m.severity,
       segment: m.command.segment,
       blast_radius_scope: m.scope,
-      blast_radius_detail: (m.command.remote ? `On ${m.command.remote}: ` : '') + blastDetail(m),
+      blast_radius_detail: (m.command.remote ? `On ${m.command.remote}: ` : '') + (measured.has(m) ? `${measured.get(m)} ` : '') + blastDetail(m),
     }));
     const alternatives: Alternative[] = [];
     const seen = new Set<string>();

@@ -121,7 +121,7 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
         when: r.match.when ?? [],
         unless: r.match.unless ?? [],
         targets: r.targets ?? null,
-        blast_radius: { scope: r.blast_radius.scope ?? null, detail: r.blast_radius.detail },
+        blast_radius: { scope: r.blast_radius.scope ?? null, detail: r.blast_radius.detail, probe: r.blast_radius.probe ?? null },
         alternatives: r.alternatives ?? [],
         source: { file: f.path, line },
       };

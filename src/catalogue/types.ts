@@ -4,6 +4,8 @@
 import type { BlastScope, Severity } from '../core/types.js';
 import type { PathClass } from '../context/paths.js';
 
+export type ProbeName = 'deletion' | 'working-tree' | 'untracked' | 'force-push' | 'stash';
+
 export interface CommandSpec {
   value_options?: string[];
   global_options_before_subcommand?: boolean;
@@ -45,7 +47,7 @@ export interface RuleSource {
   severity?: Severity;
   match: { command: string | string[]; pattern: string; when?: Predicate[]; unless?: Predicate[] };
   targets?: TargetSpec;
-  blast_radius: { scope?: BlastScope; detail: string };
+  blast_radius: { scope?: BlastScope; detail: string; probe?: ProbeName };
   alternatives?: AlternativeSpec[];
   examples: { match: Example[]; no_match: Example[] };
 }
@@ -69,7 +71,7 @@ export interface CompiledRule {
   when: Predicate[];
   unless: Predicate[];
   targets: TargetSpec | null;
-  blast_radius: { scope: BlastScope | null; detail: string };
+  blast_radius: { scope: BlastScope | null; detail: string; probe: ProbeName | null };
   alternatives: AlternativeSpec[];
   source: { file: string; line: number };
 }

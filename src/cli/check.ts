@@ -96,7 +96,7 @@ export async function runCheck(argv: string[], engine: Engine, io: Io): Promise<
     // Node turns bytes that are not UTF-8 in argv into U+FFFD; no real command needs it.
     const bad = line.includes('\uFFFD') ? { message: 'the command is not valid UTF-8' } : checkInput(line);
     if (bad) { io.stderr.write(`firebreak check: ${bad.message}\n`); return EXIT.error; }
-    const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid() });
+    const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid(), probe: true });
     io.stdout.write(args.format === 'json' ? JSON.stringify(a) + '\n' : renderText(a, styleFor(io.stdout)));
     return EXIT[a.decision];
   }

@@ -25,6 +25,8 @@ export interface Policy {
    * any context, and raising it would only add noise.
    */
   escalateFrom: Severity;
+  /** Time all blast-radius probes of one assessment may take together. */
+  blastRadiusBudgetMs: number;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -34,4 +36,5 @@ export const DEFAULT_POLICY: Policy = {
   productionPatterns: ['prod', 'production', 'prd', 'live'],
   escalation: DEFAULT_ESCALATION,
   escalateFrom: 'Medium',
+  blastRadiusBudgetMs: 150,
 };
