@@ -7,7 +7,9 @@ import type { Arg } from './commands.js';
 import { inlineCode, shellEquivalents, stdinInterpreter } from './interpreters.js';
 import type { CodeSource, NormalisedCommand } from './normalise.js';
 import { quoteArg, quoteText } from './quote.js';
+import { databaseCode, mongoEquivalents, sqlEquivalents } from './statements.js';
 import { DECODERS, DOWNLOADERS } from './tools.js';
+import { runnerCode } from './runners.js';
 
 export interface NestedCode {
   code: string;
@@ -226,9 +228,19 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
     case 'docker': case 'podman': case 'nerdctl': case 'docker-compose': return containerNested(name, args);
     case 'kubectl': case 'oc': return kubectlNested(name, args);
     case 'git': return gitAliasNested(args);
-    default: break;
+    default: {
+      const run = runnerCode(name, args);
+      if (run) return { nested: [run], codeSource: null };
+    }
   }
   const argv = [name, ...args.map((a) => a.text)];
+  // SQL and mongo code given to a database client, inline or on stdin: its destructive statements.
+  const db = databaseCode(argv);
+  const dbCode = db ? db.code ?? (db.readsStdin && stdin?.kind === 'text' ? stdin.text : null) : null;
+  if (db && dbCode !== null) {
+    const lines = db.kind === 'sql' ? sqlEquivalents(dbCode) : mongoEquivalents(dbCode);
+    return { nested: lines.map((code) => ({ code, via: `${name} ${db.kind}` })), codeSource: null };
+  }
   const inline = inlineCode(argv);
   if (inline) {
     const codeArg = args.find((a) => a.text === inline.code);

@@ -1,0 +1,112 @@
+// Tools that run another command for you — with secrets injected (op run, doppler run,
+// aws-vault exec), in a project environment (poetry run, bundle exec), on a platform's
+// machine (heroku run, fly ssh console -C) or in a VM or container (multipass exec,
+// lxc exec). The command they run is assessed as if typed.
+
+import type { Arg } from './commands.js';
+import { quoteArg } from './quote.js';
+
+export interface RunnerCode {
+  code: string;
+  via: string;
+  remote?: string;
+}
+
+interface Runner {
+  /** Subcommand words that make the tool a runner (`run`, `exec`, `ssh console`). */
+  sub: string[];
+  /** The command follows `--` (op run -- CMD). */
+  afterDoubleDash?: boolean;
+  /** Options whose value is the command as one string (fly ssh console -C 'CMD'). */
+  codeOptions?: string[];
+  /** Options that take a separate value, so it is not mistaken for the command. */
+  values?: string[];
+  /** Positional words between the subcommand and the command (aws-vault exec PROFILE). */
+  operands?: number;
+  /** The code runs somewhere else; the option naming where, if any. */
+  remote?: { label: string; option?: string[] };
+}
+
+const RUNNERS: Record<string, Runner[]> = {
+  op: [{ sub: ['run'], afterDoubleDash: true }],
+  doppler: [{ sub: ['run'], afterDoubleDash: true, values: ['-p', '--project', '-c', '--config', '--token', '--mount'] }],
+  'aws-vault': [{ sub: ['exec'], afterDoubleDash: true, operands: 1 }],
+  infisical: [{ sub: ['run'], afterDoubleDash: true, values: ['--env', '--path', '--projectId', '--token'] }],
+  chamber: [{ sub: ['exec'], afterDoubleDash: true }],
+  teller: [{ sub: ['run'], afterDoubleDash: true }],
+  dotenv: [{ sub: [], afterDoubleDash: true }],
+  'dotenvx': [{ sub: ['run'], afterDoubleDash: true }],
+  poetry: [{ sub: ['run'], values: ['-C', '--directory', '-P', '--project'] }],
+  uv: [{ sub: ['run'], values: ['--with', '--python', '-p', '--project', '--directory', '--env-file', '--group', '--extra', '--package', '--index', '--with-requirements'] }],
+  pipenv: [{ sub: ['run'] }],
+  pdm: [{ sub: ['run'], values: ['-p', '--project'] }],
+  hatch: [{ sub: ['run'], values: ['-e', '--env'] }],
+  rye: [{ sub: ['run'] }],
+  bundle: [{ sub: ['exec'] }],
+  pnpm: [{ sub: ['exec'], values: ['-C', '--dir', '--filter', '-F'] }],
+  direnv: [{ sub: ['exec'], operands: 1 }],
+  envchain: [{ sub: [], operands: 1 }],
+  heroku: [{ sub: ['run'], values: ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type'], remote: { label: 'heroku app', option: ['-a', '--app'] } },
+    { sub: ['run:detached'], values: ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type'], remote: { label: 'heroku app', option: ['-a', '--app'] } }],
+  railway: [{ sub: ['run'], values: ['-s', '--service', '-e', '--environment'] }],
+  fly: [{ sub: ['ssh', 'console'], codeOptions: ['-C', '--command'], values: ['-a', '--app', '-s', '--select', '-u', '--user', '-r', '--region', '--machine'], remote: { label: 'fly app', option: ['-a', '--app'] } }],
+  flyctl: [{ sub: ['ssh', 'console'], codeOptions: ['-C', '--command'], values: ['-a', '--app', '-u', '--user', '-r', '--region', '--machine'], remote: { label: 'fly app', option: ['-a', '--app'] } }],
+  gcloud: [{ sub: ['compute', 'ssh'], codeOptions: ['--command'], values: ['--zone', '--project', '--ssh-key-file'], remote: { label: 'instance' } }],
+  vagrant: [{ sub: ['ssh'], codeOptions: ['-c', '--command'], remote: { label: 'vagrant machine' } }],
+  'nix-shell': [{ sub: [], codeOptions: ['--run', '--command'] }],
+  multipass: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'vm' } }],
+  lxc: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container' } }],
+  incus: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container' } }],
+  'distrobox': [{ sub: ['enter'], afterDoubleDash: true }],
+};
+
+function optionValue(args: Arg[], names: string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (names.includes(t)) return args[i + 1]?.text ?? null;
+    const eq = t.indexOf('=');
+    if (eq > 0 && names.includes(t.slice(0, eq))) return t.slice(eq + 1);
+  }
+  return null;
+}
+
+/** The command a runner tool would run, or null when `name args` is not one. */
+export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
+  for (const r of RUNNERS[name] ?? []) {
+    // Options may come before the subcommand (fly -a api ssh console -C ...).
+    const words: Arg[] = [];
+    for (let i = 0; i < args.length && args[i]!.text !== '--'; i++) {
+      const t = args[i]!.text;
+      if (!t.startsWith('-')) words.push(args[i]!);
+      else if (r.values?.includes(t) || r.codeOptions?.includes(t)) i++;
+    }
+    if (!r.sub.every((s, i) => words[i]?.text === s)) continue;
+    const via = [name, ...r.sub].join(' ');
+    const remoteName = r.remote ? (r.remote.option ? optionValue(args, r.remote.option) : null) ?? (r.remote.label === 'instance' || r.remote.label === 'vm' || r.remote.label === 'container' || r.remote.label === 'vagrant machine' ? words[r.sub.length]?.text ?? null : null) : null;
+    const remote = r.remote ? `${r.remote.label} ${remoteName ?? '(default)'}` : undefined;
+    if (r.codeOptions) {
+      const code = optionValue(args, r.codeOptions);
+      return code ? { code, via, ...(remote ? { remote } : {}) } : null;
+    }
+    if (r.afterDoubleDash) {
+      const dash = args.findIndex((a) => a.text === '--');
+      return dash >= 0 && dash < args.length - 1 ? { code: args.slice(dash + 1).map(quoteArg).join(' '), via, ...(remote ? { remote } : {}) } : null;
+    }
+    // The command starts at the first positional after the subcommand and its operands.
+    let seen = 0;
+    let i = 0;
+    for (; i < args.length; i++) {
+      const t = args[i]!.text;
+      if (t === '--') { i++; break; }
+      if (t.startsWith('-')) { if (r.values?.includes(t)) i++; continue; }
+      if (seen >= r.sub.length + (r.operands ?? 0)) break;
+      seen++;
+    }
+    if (i >= args.length) return null;
+    const rest = args.slice(i);
+    // heroku run joins its words into one line for the dyno's shell.
+    const code = remote ? rest.map((a) => a.text).join(' ') : rest.map(quoteArg).join(' ');
+    return { code, via, ...(remote ? { remote } : {}) };
+  }
+  return null;
+}
