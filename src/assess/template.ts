@@ -21,6 +21,7 @@ export const shellWord = quoteArg;
 function value(name: string, m: RuleMatch): string | null {
   const cmd = m.command;
   switch (name) {
+    case 'name': return cmd.name;
     case 'command': return [cmd.name, ...cmd.args.map(shellWord)].join(' ');
     case 'args': return cmd.args.map(shellWord).join(' ');
     case 'target': return m.targets[0] ? shellWord(m.targets[0].arg) : null;
