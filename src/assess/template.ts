@@ -52,7 +52,8 @@ export function fill(template: string, m: RuleMatch, prose = false): string | nu
   let missing = false;
   const out = template.replace(PLACEHOLDER, (_all, name: string, fallback: string | undefined) => {
     const v = value(name, m);
-    if (v !== null && v !== '') return v;
+    // {optflag:...} is allowed to print nothing: the option was simply not given.
+    if (v !== null && (v !== '' || name.startsWith('optflag:'))) return v;
     if (fallback !== undefined) return fallback;
     missing = true;
     return '';
