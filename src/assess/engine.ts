@@ -232,7 +232,8 @@ const LIMIT_WORDS: Record<string, string> = {
 function asksForHelp(cmd: NormalisedCommand): boolean {
   for (const a of cmd.args) {
     if (a.text === '--') return false;
-    if (a.text === '--help' && !a.dynamic) return true;
+    // terraform, go and java tools spell it -help.
+    if ((a.text === '--help' || a.text === '-help') && !a.dynamic) return true;
   }
   return false;
 }

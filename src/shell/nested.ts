@@ -33,7 +33,7 @@ const MAX_ITEMS = 32;
 
 const NONE: NestedResult = { nested: [], codeSource: null };
 
-const ANSIBLE_VALUES = new Set(['-m', '--module-name', '-a', '--args', '-i', '--inventory', '-u', '--user', '-b', '-e', '--extra-vars', '-l', '--limit', '-f', '--forks', '-k', '-K', '--become-user', '-c', '--connection', '-T', '--timeout', '-P', '-B', '--vault-password-file', '--private-key', '-M']);
+const ANSIBLE_VALUES = new Set(['-m', '--module-name', '-a', '--args', '-i', '--inventory', '-u', '--user', '-e', '--extra-vars', '-l', '--limit', '-f', '--forks', '--become-user', '-c', '--connection', '-T', '--timeout', '-P', '-B', '--vault-password-file', '--private-key', '-M', '--become-method']);
 
 /** The value of the first of these options: `-m shell`, `--module-name=shell`, `-mshell`. */
 function optionValue(args: Arg[], names: string[]): string | null {
@@ -200,7 +200,8 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
     case 'find': return findNested(args);
     case 'ansible': {
       // ansible HOSTS -m shell|command|raw -a 'CODE' runs CODE on every matched host.
-      const module = optionValue(args, ['-m', '--module-name']);
+      // Without -m, ansible runs its default module, command.
+      const module = optionValue(args, ['-m', '--module-name']) ?? 'command';
       const code = optionValue(args, ['-a', '--args']);
       const hosts = args.find((a) => !a.text.startsWith('-') && !ANSIBLE_VALUES.has(args[args.indexOf(a) - 1]?.text ?? ''))?.text ?? 'hosts';
       if (!code || !module || !['shell', 'command', 'raw', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.builtin.raw'].includes(module)) return NONE;

@@ -43,7 +43,7 @@ const RUNNERS: Record<string, Runner[]> = {
   hatch: [{ sub: ['run'], values: ['-e', '--env'] }],
   rye: [{ sub: ['run'] }],
   bundle: [{ sub: ['exec'] }],
-  pnpm: [{ sub: ['exec'], values: ['-C', '--dir', '--filter', '-F'] }],
+  pnpm: [{ sub: ['exec'], values: ['-C', '--dir', '--filter', '-F'] }, { sub: ['dlx'], values: ['-C', '--dir', '--package'] }],
   direnv: [{ sub: ['exec'], operands: 1 }],
   envchain: [{ sub: [], operands: 1 }],
   heroku: [{ sub: ['run'], values: ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type'], remote: { label: 'heroku app', option: ['-a', '--app'] } },
@@ -58,6 +58,11 @@ const RUNNERS: Record<string, Runner[]> = {
   lxc: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container' } }],
   incus: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container' } }],
   'distrobox': [{ sub: ['enter'], afterDoubleDash: true }],
+  // Package runners: npx cdk destroy runs cdk destroy.
+  npx: [{ sub: [], codeOptions: ['-c', '--call'], values: ['-p', '--package'] }, { sub: [], values: ['-p', '--package'] }],
+  bunx: [{ sub: [], values: ['-p', '--package'] }],
+  npm: [{ sub: ['exec'], codeOptions: ['-c', '--call'], values: ['-p', '--package', '-w', '--workspace'] }, { sub: ['exec'], values: ['-p', '--package', '-w', '--workspace'] }],
+  yarn: [{ sub: ['dlx'], values: ['-p', '--package'] }, { sub: ['exec'] }],
 };
 
 function optionValue(args: Arg[], names: string[]): string | null {
@@ -86,7 +91,10 @@ export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
     const remote = r.remote ? `${r.remote.label} ${remoteName ?? '(default)'}` : undefined;
     if (r.codeOptions) {
       const code = optionValue(args, r.codeOptions);
-      return code ? { code, via, ...(remote ? { remote } : {}) } : null;
+      if (code) return { code, via, ...(remote ? { remote } : {}) };
+      // Without its code option, a tool with another form (npx pkg args) tries that next.
+      if ((RUNNERS[name]?.length ?? 0) > 1) continue;
+      return null;
     }
     if (r.afterDoubleDash) {
       const dash = args.findIndex((a) => a.text === '--');
