@@ -7,7 +7,8 @@ import { parseCommandLine } from '../src/shell/index.js';
 
 /** `name arg arg` for each command that would run, in order. */
 function run(line: string): string[] {
-  return parseCommandLine(line).commands.map((c) => [c.name, ...c.args.map((a) => a.text)].join(' '));
+  // A line of only assignments (x=1) is kept as a command with no name, for rules on variables.
+  return parseCommandLine(line).commands.filter((c) => c.name !== '').map((c) => [c.name, ...c.args.map((a) => a.text)].join(' '));
 }
 
 describe('splitting into simple commands', () => {

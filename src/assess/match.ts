@@ -64,13 +64,28 @@ function holds(p: Predicate, cmd: NormalisedCommand, parsed: ParsedArgs, cat: Ca
     return cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) && classes.includes(classifyPath(r.target, ctx, cmd.cwd).cls));
   }
   if ('code_from' in p) return cmd.codeSource !== null && p.code_from.includes(cmd.codeSource);
-  if ('stdin_from' in p) {
-    const up = cmd.upstream;
-    if (!up || !p.stdin_from.command.includes(up.name)) return false;
-    const classes = p.stdin_from.class;
-    if (!classes) return true;
-    const upParsed = parseArgs(up.args, cat.specFor(up.name));
-    return upParsed.positionals.some((a) => classes.includes(classifyPath(a, ctx, up.cwd).cls));
+  if ('stdin_from' in p) return stdinFrom(p.stdin_from, cmd, cat, ctx);
+  if ('assignment' in p) {
+    const name = cat.regex(p.assignment.name);
+    const value = p.assignment.value !== undefined ? cat.regex(p.assignment.value) : null;
+    return cmd.assignments.some((a) => name.test(a.name) && (value === null || value.test(a.value.text)));
+  }
+  return false;
+}
+
+/** Whether a pipeline stage feeding `cmd` (up to four back), or a `< FILE` read as cat, fits the spec. */
+function stdinFrom(spec: { command: string[]; class?: PathClass[]; arg?: string }, cmd: NormalisedCommand, cat: Catalogue, ctx: PathContext): boolean {
+  const fits = (name: string, positionals: Arg[], cwd: Arg | null): boolean => {
+    if (!spec.command.includes(name)) return false;
+    if (!spec.class && !spec.arg) return true;
+    const re = spec.arg ? cat.regex(spec.arg) : null;
+    return positionals.some((a) => (spec.class?.includes(classifyPath(a, ctx, cwd).cls) ?? false) || (re?.test(a.text) ?? false));
+  };
+  const fromFile = (c: NormalisedCommand): boolean => c.redirects.some((r) => r.op === '<' && (r.fd === null || r.fd === 0) && fits('cat', [r.target], c.cwd));
+  if (fromFile(cmd)) return true;
+  let up = cmd.upstream;
+  for (let i = 0; up && i < 4; i++, up = up.upstream) {
+    if (fits(up.name, parseArgs(up.args, cat.specFor(up.name)).positionals, up.cwd) || fromFile(up)) return true;
   }
   return false;
 }
@@ -84,8 +99,12 @@ export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: 
   return words.flatMap((a) => {
     const at = a.text.indexOf(marker);
     if (at < 0) return [];
-    const text = a.text.slice(at + marker.length);
-    return text ? [{ ...a, text, home: text.startsWith('~') && !a.quoted }] : [];
+    let text = a.text.slice(at + marker.length);
+    // @$HOME/.aws/credentials: the shell expands HOME after the marker too.
+    const viaHome = /^\$(HOME\b|\{HOME\})/.exec(text);
+    if (viaHome) text = '~' + text.slice(viaHome[0].length);
+    const home = text.startsWith('~') && (!a.quoted || !!viaHome);
+    return text ? [{ ...a, text, home, dynamic: viaHome ? false : a.dynamic }] : [];
   });
 }
 
@@ -123,7 +142,7 @@ function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArg
       });
     }
     case 'redirects':
-      return cmd.redirects.filter((r) => isTruncatingRedirect(r.op, r.fd)).map((r) => r.target);
+      return cmd.redirects.filter((r) => isTruncatingRedirect(r.op, r.fd) || (spec.append && (r.op === '>>' || r.op === '&>>'))).map((r) => r.target);
   }
 }
 

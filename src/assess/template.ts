@@ -3,6 +3,7 @@
 
 import type { Alternative } from '../core/types.js';
 import { PLACEHOLDER, type AlternativeSpec } from '../catalogue/types.js';
+import { own } from '../core/own.js';
 import { quoteArg, quoteText } from '../shell/quote.js';
 import type { RuleMatch } from './match.js';
 
@@ -75,7 +76,7 @@ function transform(spec: NonNullable<AlternativeSpec['transform']>, m: RuleMatch
     const eq = w.indexOf('=');
     const name = eq > 0 ? w.slice(0, eq) : w;
     if (remove.has(name)) return;
-    const rep = replace[name];
+    const rep = own(replace, name);
     if (rep !== undefined) { out.push(rep + (eq > 0 && rep.startsWith('--') ? w.slice(eq) : '')); return; }
     if (!w.startsWith('--') && /^-[A-Za-z]{2,}$/.test(w)) {
       // A cluster: take the edited letters out, keep the rest together.
@@ -84,7 +85,7 @@ function transform(spec: NonNullable<AlternativeSpec['transform']>, m: RuleMatch
       for (const letter of w.slice(1)) {
         const short = '-' + letter;
         if (remove.has(short)) continue;
-        const r = replace[short];
+        const r = own(replace, short);
         if (r !== undefined) { if (!replaced.includes(r)) replaced.push(r); continue; }
         kept += letter;
       }

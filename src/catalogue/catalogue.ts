@@ -4,6 +4,7 @@
 
 import { createRequire } from 'node:module';
 import type { NormalisedCommand } from '../shell/index.js';
+import { own } from '../core/own.js';
 import { isTruncatingRedirect, normalisedText } from './args.js';
 import type { CommandSpec, CompiledCatalogue, CompiledRule } from './types.js';
 
@@ -18,7 +19,7 @@ function re2(): RE2Ctor {
 /** RE2.Set fails to compile near 2,300 patterns; stay well below. */
 const SHARD_SIZE = 1000;
 
-/** Rules whose `command` is '*' apply to any command with an output redirect. */
+/** Rules whose `command` is '*' apply to any command with an output redirect or a variable assignment. */
 export const ANY_COMMAND = '*';
 
 export interface Candidate {
@@ -65,7 +66,7 @@ export class Catalogue {
   }
 
   specFor(name: string): CommandSpec | undefined {
-    return this.commands[name];
+    return own(this.commands, name);
   }
 
   /** An RE2 for a predicate's pattern, anchored to the whole value; compiled once. */
@@ -81,9 +82,9 @@ export class Catalogue {
   /** Rules whose command and pattern match; their predicates are for the caller to test. */
   candidates(cmd: NormalisedCommand): Candidate[] {
     const named = this.byName.get(cmd.name);
-    const any = this.anyCommand.size > 0 && cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd));
+    const any = this.anyCommand.size > 0 && (cmd.assignments.length > 0 || cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) || r.op === '>>' || r.op === '&>>'));
     if (!named && !any) return [];
-    const text = normalisedText(cmd, this.commands[cmd.name]);
+    const text = normalisedText(cmd, own(this.commands, cmd.name));
     const out: Candidate[] = [];
     for (const { set, offset } of this.sets()) {
       for (const k of set.match(text)) {

@@ -43,6 +43,8 @@ function predicatePatterns(p: Predicate): string[] {
   if ('flag_value' in p) return [p.flag_value.value];
   if ('positional' in p) return [p.positional.value];
   if ('any_positional' in p) return [p.any_positional.value];
+  if ('stdin_from' in p) return p.stdin_from.arg ? [p.stdin_from.arg] : [];
+  if ('assignment' in p) return [p.assignment.name, ...(p.assignment.value !== undefined ? [p.assignment.value] : [])];
   return [];
 }
 

@@ -19,7 +19,8 @@ export type Predicate =
   | { positional_count: { min?: number; max?: number } }
   | { redirect: { class: PathClass[] } }
   | { code_from: Array<'download' | 'decoded' | 'unknown'> }
-  | { stdin_from: { command: string[]; class?: PathClass[] } };
+  | { stdin_from: { command: string[]; class?: PathClass[]; arg?: string } }
+  | { assignment: { name: string; value?: string } };
 
 export type TargetSelect = 'positionals' | 'last_positional' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
 
@@ -30,6 +31,8 @@ export interface TargetSpec {
   options?: string[];
   /** Only words holding this marker count; the text after it is the target (curl -d @file). */
   after?: string;
+  /** With select 'redirects', >> counts too. */
+  append?: boolean;
   severity: Partial<Record<PathClass, Severity>>;
 }
 

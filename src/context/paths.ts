@@ -85,7 +85,7 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
 
 /** firebreak's own configuration, and where agents register its hooks: an agent must not switch its guard off. */
 const GUARD_IN_PROJECT = /^(\.firebreak\.ya?ml|\.firebreakrc(\.[a-z]+)?|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude|\.cursor\/hooks\.json|\.cursor\/mcp\.json|\.cursor|\.gemini\/settings\.json|\.gemini|\.codex\/(config\.toml|hooks\.json)|\.codex|\.github\/hooks(\/.*)?|\.mcp\.json|\.vscode\/mcp\.json)$/;
-const GUARD_IN_HOME = /^(\.config\/firebreak(\/.*)?|\.firebreakrc(\.[a-z]+)?|\.firebreak\.ya?ml|\.claude(\/.*)?|\.claude\.json|\.codex(\/.*)?|\.gemini(\/.*)?|\.cursor(\/.*)?|\.copilot(\/.*)?|\.config\/github-copilot(\/.*)?)$/;
+const GUARD_IN_HOME = /^(\.config\/firebreak(\/.*)?|\.firebreakrc(\.[a-z]+)?|\.firebreak\.ya?ml|\.claude|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude\.json|\.codex|\.codex\/(config\.toml|hooks\.json)|\.gemini|\.gemini\/settings\.json|\.cursor|\.cursor\/(hooks|mcp)\.json|\.copilot|\.copilot\/(config|hooks|mcp-config)\.json|\.config\/github-copilot(\/.*)?)$/;
 
 export function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (abs === '/') return 'root';

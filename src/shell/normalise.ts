@@ -2,6 +2,7 @@
 // basename and the wrappers that only change how it runs (sudo, env, nice, timeout...)
 // taken off, remembered so context can weigh them (sudo means root).
 
+import { own } from '../core/own.js';
 import type { Arg, ArgRedirect, CommandOrigin, ShellCommand } from './commands.js';
 
 export interface NormalisedCommand {
@@ -108,15 +109,17 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     const head = argv[0]!;
     if (head.dynamic) break;
     const name = basename(head.text);
-    const spec = WRAPPERS[name];
+    const spec = own(WRAPPERS, name);
     if (!spec) break;
     const rest = stripWrapper(argv.slice(1), spec, assignments);
     if (rest === null) return null;
+    // A wrapper with nothing to run is the command itself: bare `env` prints the environment.
+    if (rest.length === 0) break;
     wrappers.push(name);
     argv = rest;
   }
   argv = unwrapDistribution(argv, wrappers);
-  if (argv.length === 0 && cmd.redirects.length === 0) return null;
+  if (argv.length === 0 && cmd.redirects.length === 0 && assignments.length === 0) return null;
   const head = argv[0];
   // One literal with every field, always in this order: the engine reads these objects in
   // its hottest loop, and a single shape keeps V8's property access fast.
@@ -195,7 +198,7 @@ function unwrapDistribution(argv: Arg[], wrappers: string[]): Arg[] {
   const next = argv[1];
   if (!head || !next || head.dynamic) return argv;
   const name = basename(head.text);
-  const tools = DISTRIBUTION_TOOLS[name];
+  const tools = own(DISTRIBUTION_TOOLS, name);
   if (!tools?.includes(next.text)) return argv;
   wrappers.push(name);
   const rest = argv.slice(1);

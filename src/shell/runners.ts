@@ -4,6 +4,7 @@
 // lxc exec). The command they run is assessed as if typed.
 
 import type { Arg } from './commands.js';
+import { own } from '../core/own.js';
 import { quoteArg } from './quote.js';
 
 export interface RunnerCode {
@@ -77,7 +78,7 @@ function optionValue(args: Arg[], names: string[]): string | null {
 
 /** The command a runner tool would run, or null when `name args` is not one. */
 export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
-  for (const r of RUNNERS[name] ?? []) {
+  for (const r of own(RUNNERS, name) ?? []) {
     // Options may come before the subcommand (fly -a api ssh console -C ...).
     const words: Arg[] = [];
     for (let i = 0; i < args.length && args[i]!.text !== '--'; i++) {
@@ -93,7 +94,7 @@ export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
       const code = optionValue(args, r.codeOptions);
       if (code) return { code, via, ...(remote ? { remote } : {}) };
       // Without its code option, a tool with another form (npx pkg args) tries that next.
-      if ((RUNNERS[name]?.length ?? 0) > 1) continue;
+      if ((own(RUNNERS, name)?.length ?? 0) > 1) continue;
       return null;
     }
     if (r.afterDoubleDash) {

@@ -30,6 +30,15 @@ const NUMBER = /[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?/y;
 const DOLLAR_TAG = /\$([A-Za-z_][A-Za-z0-9_]*)?\$/y;
 const OPERATOR = /<=>|<>|!=|>=|<=|==|::|\|\||./y;
 
+/** Punctuation tokens are shared, not made anew for each of 64 KiB of brackets. */
+const PUNCT = new Map<string, { t: 'p'; v: string }>();
+function punct(v: string): { t: 'p'; v: string } {
+  let tok = PUNCT.get(v);
+  if (!tok) { tok = { t: 'p', v }; if (PUNCT.size < 256) PUNCT.set(v, tok); }
+  return tok;
+}
+const wordStart = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c >= '\u0080';
+
 function sticky(re: RegExp, s: string, i: number): string | null {
   re.lastIndex = i;
   return re.exec(s)?.[0] ?? null;
@@ -63,7 +72,12 @@ function statements(s: string, backslashEscapes: boolean): Tok[][] {
     const c = s[i]!;
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') { i++; continue; }
     if (c === delim || (c === delim[0] && s.startsWith(delim, i))) { end(); i += delim.length; continue; }
-    if (c === '\\' || (c === '.' && cur.length === 0 && /[A-Za-z]/.test(s[i + 1] ?? ''))) { end(); i = eol(i); continue; }
+    if (c === '\\' || (c === '.' && cur.length === 0 && /[A-Za-z]/.test(s[i + 1] ?? ''))) {
+      if (s.startsWith('\\gexec', i) && cur.length) cur.push(punct('\\gexec'));
+      end();
+      i = eol(i);
+      continue;
+    }
     if (cur.length === 0 && (c === 'd' || c === 'D') && /^delimiter[ \t]+\S/i.test(s.slice(i, i + 12))) {
       const line = s.slice(i + 9, eol(i)).trim();
       delim = line.split(/\s/)[0]!.slice(0, 8) || ';';
@@ -99,12 +113,12 @@ function statements(s: string, backslashEscapes: boolean): Tok[][] {
         continue;
       }
     }
-    const w = /[A-Za-z_\u0080-\uffff]/.test(c) ? sticky(WORD, s, i) : null;
+    const w = wordStart(c) ? sticky(WORD, s, i) : null;
     if (w) { cur.push({ t: 'w', v: w }); i += w.length; continue; }
     const n = c >= '0' && c <= '9' ? sticky(NUMBER, s, i) : null;
     if (n) { cur.push({ t: 'n', v: n }); i += n.length; continue; }
     const op = '<>!=:|'.includes(c) ? sticky(OPERATOR, s, i) ?? c : c;
-    cur.push({ t: 'p', v: op });
+    cur.push(punct(op));
     i += op.length;
   }
   end();
@@ -167,18 +181,6 @@ function topLevel(toks: Tok[], from: number, ...words: string[]): number {
   return -1;
 }
 
-/** Splits on a top-level keyword (OR, AND) or punctuation (,). */
-function splitTop(toks: Tok[], sep: string): Tok[][] {
-  const parts: Tok[][] = [[]];
-  let depth = 0;
-  for (const t of toks) {
-    if (t.t === 'p') depth += t.v === '(' ? 1 : t.v === ')' ? -1 : 0;
-    if (depth === 0 && (t.t === 'w' ? t.v.toUpperCase() === sep : t.t === 'p' && t.v === sep)) parts.push([]);
-    else parts[parts.length - 1]!.push(t);
-  }
-  return parts;
-}
-
 const sameTok = (a: Tok, b: Tok): boolean => a.t === b.t && (a.t === 'w' ? a.v.toUpperCase() === b.v.toUpperCase() : a.v === b.v);
 
 /** A WHERE clause with each '(' paired to its ')', so a nested group is stepped over, not scanned again. */
@@ -192,14 +194,14 @@ function clause(toks: Tok[]): Clause {
   return { toks, close };
 }
 
-/** The top-level ranges of [lo, hi) between the separator words (OR, AND). */
+/** The top-level ranges of [lo, hi) between separators: a keyword (OR, AND) or punctuation (,). */
 function parts(c: Clause, lo: number, hi: number, sep: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let start = lo;
   for (let k = lo; k < hi; k++) {
     const t = c.toks[k]!;
     if (c.close[k]! >= 0) k = c.close[k]!;
-    else if (t.t === 'w' && t.v.toUpperCase() === sep) { out.push([start, k]); start = k + 1; }
+    else if (t.t === 'w' ? t.v.toUpperCase() === sep : t.t === 'p' && t.v === sep) { out.push([start, k]); start = k + 1; }
   }
   out.push([start, hi]);
   return out;
@@ -289,9 +291,10 @@ function alter(toks: Tok[]): string[] {
   // A ClickHouse mutation is one action: its SET list has commas of its own.
   if (is(toks[a], 'DELETE', 'UPDATE')) return [`@sql ${toks[a]!.v.toLowerCase()} ${shellName(name)} ${whereFlag(toks, a + 1)}`];
   const flags = new Set<string>();
-  for (const action of splitTop(toks.slice(a), ',')) {
-    if (!is(action[0], 'DROP')) continue;
-    const what = action[1];
+  for (const [x] of parts(clause(toks), a, toks.length, ',')) {
+    if (is(toks[x], 'TRUNCATE') && is(toks[x + 1], 'PARTITION')) flags.add('--drop-partition');
+    if (!is(toks[x], 'DROP')) continue;
+    const what = toks[x + 1];
     if (is(what, 'CONSTRAINT', 'FOREIGN', 'PRIMARY', 'CHECK', 'UNIQUE')) flags.add('--drop-constraint');
     else if (is(what, 'PARTITION', 'DETACHED')) flags.add('--drop-partition');
     else if (is(what, 'INDEX', 'KEY')) flags.add('--drop-index');
@@ -301,6 +304,12 @@ function alter(toks: Tok[]): string[] {
 }
 
 function classify(toks: Tok[], nest: number): string[] {
+  // psql's \gexec runs each value the query returns: read the literals it builds them from,
+  // a placeholder (%I) or a concatenation standing for the name.
+  if (isP(toks[toks.length - 1], '\\gexec')) {
+    if (nest >= LIMITS.maxNesting) return [];
+    return toks.flatMap((t) => (t.t === 's' ? equivalents(t.v.replace(/%[A-Za-z]/g, '"$UNKNOWN"') + (/\s$/.test(t.v) ? '"$UNKNOWN"' : ''), nest + 1) : []));
+  }
   let i = 0;
   // WITH … DELETE: the verb is the first top-level DML word after the common table expressions.
   if (is(toks[0], 'WITH')) {
@@ -352,7 +361,7 @@ function equivalents(sql: string, nest: number): string[] {
       const first = toks[0];
       if ((is(first, 'BEGIN') && (toks.length === 1 || is(toks[1], ...TX_WORDS))) || (is(first, 'START') && is(toks[1], 'TRANSACTION'))) { pending ??= []; continue; }
       if (is(first, 'BEGIN')) toks = toks.slice(1); // a procedural block's BEGIN (DO bodies)
-      if (is(first, 'COMMIT', 'END') && !is(toks[1], 'IF', 'LOOP', 'CASE', 'PREPARED')) { if (pending) keep(pending); pending = null; continue; }
+      if (is(first, 'COMMIT', 'END') && !is(toks[1], 'IF', 'LOOP', 'CASE', 'WHILE', 'REPEAT', 'PREPARED')) { if (pending) keep(pending); pending = null; continue; }
       if (is(first, 'ROLLBACK', 'ABORT')) {
         const to = is(toks[1], 'TO') ? toks[is(toks[2], 'SAVEPOINT') ? 3 : 2]?.v : undefined;
         if (to === undefined) { pending = null; continue; }
@@ -399,7 +408,7 @@ function jsTokens(s: string): JsTok[] {
         else if (s[j] === '[') cls = true;
         else if (s[j] === ']') cls = false;
       }
-      out.push({ t: 'p', v: '/re/' });
+      out.push(punct('/re/'));
       i = j + 1;
       continue;
     }
@@ -411,10 +420,10 @@ function jsTokens(s: string): JsTok[] {
       i = j + 1;
       continue;
     }
-    const id = sticky(JS_ID, s, i);
+    const id = wordStart(c) || c === '$' ? sticky(JS_ID, s, i) : null;
     if (id) { out.push({ t: 'id', v: id }); i += id.length; continue; }
     const op = c === '?' && s[i + 1] === '.' ? '.' : c;
-    out.push({ t: 'p', v: op });
+    out.push(punct(op));
     i += c === '?' && op === '.' ? 2 : 1;
   }
   return out;
@@ -561,7 +570,11 @@ function clientOf(argv: string[]): [ClientSpec, number] | null {
   }
 }
 
-/** The SQL or mongo code a database client command line runs inline, or reads on stdin: see below. */
+/**
+ * The SQL or mongo code a database client command line (argv[0] its basename) runs inline;
+ * or, with none, whether it reads code on stdin (`psql <<EOF`, `mysql < x`) or from a file
+ * it names (-f FILE, which is not read).
+ */
 export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: string | null; readsStdin: boolean } | null {
   const client = clientOf(argv);
   if (!client) return null;
@@ -577,7 +590,10 @@ export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: str
     else if (kind === 'code') code.push(value);
     else if (kind === 'file') { file = true; stdinFile ||= value === '-'; }
   };
-  for (let i = start; i < argv.length; i++) {
+  let i = start;
+  // A value missing before another long option (mongosh -p --eval …) is prompted for instead.
+  const take = (kind: OptKind): string | undefined => (kind === 'value' && argv[i + 1]?.startsWith('--') ? '' : argv[++i]);
+  for (; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') { positionals.push(...argv.slice(i + 1)); break; }
     if (a === '-' || !a.startsWith('-')) { positionals.push(a); continue; }
@@ -587,7 +603,7 @@ export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: str
       if (s.singleDash && key.startsWith('--')) key = key.slice(1);
       const kind = s.long.get(key);
       if (kind === undefined || kind === 'noStdin') { apply(kind, undefined); continue; }
-      apply(kind, eq >= 0 ? a.slice(eq + 1) : argv[++i]);
+      apply(kind, eq >= 0 ? a.slice(eq + 1) : take(kind));
       continue;
     }
     for (let j = 1; j < a.length; j++) {
@@ -596,7 +612,7 @@ export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: str
       const kind = s.short.get(l);
       if (kind === undefined) continue;
       if (kind === 'noStdin') { apply(kind, undefined); continue; }
-      apply(kind, j + 1 < a.length ? a.slice(j + 1) : argv[++i]);
+      apply(kind, j + 1 < a.length ? a.slice(j + 1) : take(kind));
       break;
     }
   }
