@@ -118,6 +118,11 @@ describe('context raises severity, never lowers it, never makes a match', () => 
     assert.equal(a.severity, 'Critical');
     assert.ok(a.context.labels.includes('env=production'));
   });
+  test('a production variable set on the line itself counts', () => {
+    const a = assess('NODE_ENV=production kubectl cordon node-1', { cwd: dir });
+    assert.equal(a.severity, 'Critical');
+    assert.equal(assess('export APP_ENV=prod && kubectl cordon node-1', { cwd: dir }).severity, 'Critical');
+  });
   test('an SSH session and root raise filesystem rules', () => {
     assert.equal(assess('rm -rf "$DIR"/*', { cwd: dir, env: { SSH_CONNECTION: '10.0.0.2 5000 10.0.0.1 22' } }).severity, 'High');
     const a = assess('rm -rf "$DIR"/*', { cwd: dir, uid: 0 });

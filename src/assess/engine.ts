@@ -97,7 +97,8 @@ export class Engine {
     }
 
     // Context: signals about where the command runs, and the severity they add.
-    const env = opts.env ?? {};
+    // Variables the line sets itself (RAILS_ENV=production rails db:drop, export NODE_ENV=production) count too.
+    const env: NodeJS.ProcessEnv = { ...(opts.env ?? {}), ...lineEnv(parsed.commands) };
     const wantKube = parsed.commands.some((c) => KUBE_TOOLS.has(c.name));
     const signals = readSignals(ctx.projectRoot === ctx.home ? null : ctx.projectRoot, {
       protectedBranches: this.policy.protectedBranches, productionPatterns: this.policy.productionPatterns,
@@ -203,6 +204,21 @@ export class Engine {
     const lead = decision === 'deny' ? 'Denied' : 'Needs a human\'s approval';
     return `${lead}: ${parts.join(' ')}`;
   }
+}
+
+/** Variables assigned on the line, for context signals. */
+function lineEnv(commands: NormalisedCommand[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of commands) {
+    for (const a of c.assignments) if (!a.value.dynamic) out[a.name] = a.value.text;
+    if (c.name === 'export' || c.name === 'declare' || c.name === 'typeset') {
+      for (const a of c.args) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text);
+        if (m && !a.dynamic) out[m[1]!] = m[2]!;
+      }
+    }
+  }
+  return out;
 }
 
 const KUBE_TOOLS = new Set(['kubectl', 'oc', 'helm', 'kubeadm', 'kustomize', 'k9s', 'kubens', 'kubectx', 'argocd', 'flux']);
