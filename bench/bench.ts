@@ -51,7 +51,7 @@ function wall(args: string[], runs: number): number {
 
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const risky = corpus.length - routine.length;
-console.log(`firebreak bench — node ${process.version}, ${catalogue.rules.length} rules, corpus ${corpus.length} commands (${routine.length} routine, ${risky} matched a rule)`);
+console.log(`firebreak bench — node ${process.version}, ${catalogue.size} rules, corpus ${corpus.length} commands (${routine.length} routine, ${risky} matched a rule)`);
 const mixed = rate(corpus);
 console.log(`in-process, mixed corpus : ${fmt(mixed.perSec)} assessments/s, ${fmt(mixed.usPer, 2)} µs per command`);
 const plain = rate(routine);

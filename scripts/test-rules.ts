@@ -3,7 +3,7 @@
 // named) through the real engine, printing each failure.
 
 import { readFileSync } from 'node:fs';
-import { Catalogue } from '../src/catalogue/catalogue.js';
+import { Catalogue, memorySource } from '../src/catalogue/catalogue.js';
 import { compileRuleFiles, formatProblem } from '../src/catalogue/compile.js';
 import { Engine } from '../src/assess/engine.js';
 import { runExamples } from '../src/assess/examples.js';
@@ -18,7 +18,7 @@ const mine = (file: string): boolean => named.length === 0 || named.some((n) => 
 const problems = all.filter((p) => mine(p.file));
 for (const p of problems) console.log(formatProblem(p));
 if (all.length > problems.length) console.log(`(${all.length - problems.length} problem(s) in other rule files, not checked here)`);
-const engine = new Engine(new Catalogue(catalogue));
+const engine = new Engine(new Catalogue(memorySource(catalogue)));
 let failed = 0;
 let run = 0;
 for (const rule of catalogue.rules) {

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import { Catalogue } from '../src/catalogue/catalogue.js';
+import { Catalogue, memorySource } from '../src/catalogue/catalogue.js';
 import { compileRuleFiles } from '../src/catalogue/compile.js';
 import type { CatalogueWithExamples } from '../src/catalogue/types.js';
 import { Engine } from '../src/assess/engine.js';
@@ -25,7 +25,7 @@ export function catalogueData(): CatalogueWithExamples {
 
 let engine: Engine | null = null;
 export function testEngine(): Engine {
-  engine ??= new Engine(new Catalogue(catalogueData()));
+  engine ??= new Engine(new Catalogue(memorySource(catalogueData())));
   return engine;
 }
 

@@ -27,6 +27,8 @@ describe('shells and eval', () => {
     ["printf 'rm -rf %s\\n' / | bash", 'rm -rf /  <- bash reading stdin'],
     ['bash <<EOF\nrm -rf /\nEOF', 'rm -rf /  <- bash reading stdin'],
     ["bash <<< 'rm -rf /'", 'rm -rf /  <- bash reading stdin'],
+    ["at now + 1 minute <<< 'rm -rf ~'", 'rm -rf ~  <- at reading stdin'],
+    ["echo 'git reset --hard' | batch", 'git reset --hard  <- batch reading stdin'],
     ['echo cm0gLXJmIC8K | base64 -d | sh', 'rm -rf /  <- sh reading stdin'],
     ["cat <<'X' | bash\nrm -rf ~\nX", 'rm -rf ~  <- bash reading stdin'],
   ];

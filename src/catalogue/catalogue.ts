@@ -1,6 +1,8 @@
-// The compiled catalogue at run time: every rule pattern in one RE2.Set (sharded below the
-// size where a Set stops compiling), and an index from command name to rules so that a
-// command no rule names costs a Map lookup and nothing else.
+// The compiled catalogue at run time. Rule patterns are matched with RE2.Set, sharded by
+// command name: a line's first pass compiles and runs only the Set of the tools it names
+// (plus the Set of rules for any command), and the build ships one file per name, so a
+// cold `firebreak check` reads and compiles the rules of one tool, not eight hundred. A
+// command no rule names costs a Set lookup.
 
 import { createRequire } from 'node:module';
 import type { NormalisedCommand } from '../shell/index.js';
@@ -10,63 +12,112 @@ import type { CommandSpec, CompiledCatalogue, CompiledRule } from './types.js';
 
 const require = createRequire(import.meta.url);
 type RE2Ctor = typeof import('re2');
+type RE2Set = InstanceType<RE2Ctor['Set']>;
 let RE2: RE2Ctor | null = null;
 function re2(): RE2Ctor {
   RE2 ??= require('re2') as RE2Ctor;
   return RE2;
 }
 
-/** RE2.Set fails to compile near 2,300 patterns; stay well below. */
+/** RE2.Set fails to compile near 2,300 patterns; a shard stays well below. */
 const SHARD_SIZE = 1000;
 
 /** Rules whose `command` is '*' apply to any command with an output redirect or a variable assignment. */
 export const ANY_COMMAND = '*';
+
+/** What a command name's rules are: its option spec and its rules, each with its catalogue index. */
+export interface NameShard {
+  spec?: CommandSpec;
+  rules: Array<{ index: number; rule: CompiledRule }>;
+}
+
+/** Where the catalogue comes from: the built files (read per command name) or memory. */
+export interface CatalogueSource {
+  groups: CompiledCatalogue['groups'];
+  size: number;
+  names: Set<string>;
+  load(name: string): NameShard;
+  all(): CompiledRule[];
+}
+
+/** The catalogue's index file, dist/catalogue/index.json. */
+export interface CatalogueIndex {
+  version: 3;
+  groups: CompiledCatalogue['groups'];
+  size: number;
+  /** Command name (or '*') to its shard file in dist/catalogue/names/. */
+  names: Record<string, string>;
+}
+
+/** Shards a compiled catalogue by command name, as the build writes it and tests use it. */
+export function shardByName(c: CompiledCatalogue): Map<string, NameShard> {
+  const out = new Map<string, NameShard>();
+  c.rules.forEach((rule, index) => {
+    for (const name of rule.commands) {
+      let s = out.get(name);
+      if (!s) {
+        s = { rules: [] };
+        const spec = own(c.commands, name);
+        if (spec) s.spec = spec;
+        out.set(name, s);
+      }
+      s.rules.push({ index, rule });
+    }
+  });
+  return out;
+}
+
+export function memorySource(c: CompiledCatalogue): CatalogueSource {
+  const shards = shardByName(c);
+  return { groups: c.groups, size: c.rules.length, names: new Set(shards.keys()), load: (n) => shards.get(n) ?? { rules: [] }, all: () => c.rules };
+}
 
 export interface Candidate {
   rule: CompiledRule;
   text: string;
 }
 
+interface Shard {
+  spec: CommandSpec | undefined;
+  rules: NameShard['rules'];
+  sets: Array<{ set: RE2Set; members: number[] }>;
+}
+
 export class Catalogue {
-  readonly rules: readonly CompiledRule[];
-  readonly commands: Readonly<Record<string, CommandSpec>>;
   readonly groups: CompiledCatalogue['groups'];
-  private readonly byName = new Map<string, Set<number>>();
-  private readonly anyCommand = new Set<number>();
-  private readonly shards: Array<{ set: InstanceType<RE2Ctor['Set']>; offset: number }> = [];
+  readonly size: number;
+  private readonly shards = new Map<string, Shard>();
   private regexCache = new Map<string, InstanceType<RE2Ctor>>();
 
-  constructor(data: CompiledCatalogue) {
-    this.rules = data.rules;
-    this.commands = data.commands;
-    this.groups = data.groups;
-    data.rules.forEach((r, i) => {
-      for (const name of r.commands) {
-        if (name === ANY_COMMAND) { this.anyCommand.add(i); continue; }
-        let s = this.byName.get(name);
-        if (!s) this.byName.set(name, (s = new Set()));
-        s.add(i);
-      }
-    });
+  constructor(private readonly source: CatalogueSource) {
+    this.groups = source.groups;
+    this.size = source.size;
   }
 
-  /**
-   * Compiled on first use: a command that no rule names never pays for loading re2 and
-   * compiling the Set, which is most of a routine `firebreak check`'s start-up.
-   */
-  private sets(): Array<{ set: InstanceType<RE2Ctor['Set']>; offset: number }> {
-    if (this.shards.length === 0 && this.rules.length > 0) {
+  /** Every rule (reads the whole catalogue: for listings and tools, not the hot path). */
+  get rules(): CompiledRule[] {
+    return this.source.all();
+  }
+
+  /** A command name's rules and Set(s), read and compiled on first use. */
+  private shard(name: string): Shard | null {
+    if (!this.source.names.has(name)) return null;
+    let s = this.shards.get(name);
+    if (!s) {
+      const loaded = this.source.load(name);
       const R = re2();
-      for (let off = 0; off < this.rules.length; off += SHARD_SIZE) {
-        const patterns = this.rules.slice(off, off + SHARD_SIZE).map((r) => r.pattern);
-        this.shards.push({ set: new R.Set(patterns, 'u'), offset: off });
+      s = { spec: loaded.spec, rules: loaded.rules, sets: [] };
+      for (let off = 0; off < loaded.rules.length; off += SHARD_SIZE) {
+        const members = loaded.rules.slice(off, off + SHARD_SIZE).map((_, k) => off + k);
+        s.sets.push({ set: new R.Set(members.map((k) => loaded.rules[k]!.rule.pattern), 'u'), members });
       }
+      this.shards.set(name, s);
     }
-    return this.shards;
+    return s;
   }
 
   specFor(name: string): CommandSpec | undefined {
-    return own(this.commands, name);
+    return this.shard(name)?.spec;
   }
 
   /** An RE2 for a predicate's pattern, anchored to the whole value; compiled once. */
@@ -81,15 +132,20 @@ export class Catalogue {
 
   /** Rules whose command and pattern match; their predicates are for the caller to test. */
   candidates(cmd: NormalisedCommand): Candidate[] {
-    const named = this.byName.get(cmd.name);
-    const any = this.anyCommand.size > 0 && (cmd.assignments.length > 0 || cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) || r.op === '>>' || r.op === '&>>'));
+    const named = this.shard(cmd.name);
+    const hasOutput = cmd.assignments.length > 0 || cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) || r.op === '>>' || r.op === '&>>');
+    const any = hasOutput ? this.shard(ANY_COMMAND) : null;
     if (!named && !any) return [];
-    const text = normalisedText(cmd, own(this.commands, cmd.name));
+    const text = normalisedText(cmd, named?.spec);
     const out: Candidate[] = [];
-    for (const { set, offset } of this.sets()) {
-      for (const k of set.match(text)) {
-        const i = k + offset;
-        if (named?.has(i) || (any && this.anyCommand.has(i))) out.push({ rule: this.rules[i]!, text });
+    const seen = new Set<number>();
+    for (const shard of [named, any]) {
+      if (!shard) continue;
+      for (const { set, members } of shard.sets) {
+        for (const k of set.match(text)) {
+          const { index, rule } = shard.rules[members[k]!]!;
+          if (!seen.has(index)) { seen.add(index); out.push({ rule, text }); }
+        }
       }
     }
     return out;

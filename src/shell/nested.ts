@@ -207,6 +207,11 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
       if (!code || !module || !['shell', 'command', 'raw', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.builtin.raw'].includes(module)) return NONE;
       return { nested: [{ code, via: `ansible ${hosts}`, remote: `hosts ${hosts}` }], codeSource: null };
     }
+    case 'at': case 'batch': {
+      // at reads the commands it schedules from stdin (or -f FILE, which is not read here).
+      if (args.some((a) => /^-[lrdc]$/.test(a.text) || a.text === '-f')) return NONE;
+      return fromStdin(name, stdin);
+    }
     case 'alias': {
       // An alias defined on the line is there to be used: assess its body like a function's.
       const nested = args.map((a) => /^[^=\s]+=(.+)$/s.exec(a.text)?.[1]).filter((v): v is string => !!v).map((code) => ({ code, via: 'alias' }));
