@@ -21,7 +21,7 @@ export const DEFAULT_ESCALATION: EscalationEntry[] = [
   // On another machine over SSH, or as root, mistakes on the machine itself cost more;
   // neither changes what a kubectl or a cloud CLI can do.
   { signal: 'ssh', level: 'Elevated', groups: ['fs', 'system', 'containers', 'database'] },
-  { signal: 'root', level: 'Elevated', groups: ['fs', 'system', 'containers'] },
+  { signal: 'root', level: 'Elevated', groups: ['fs', 'system'] },
   { signal: 'ci', level: 'Normal', groups: [] },
 ];
 
