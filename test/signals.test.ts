@@ -57,22 +57,22 @@ describe('git branch from .git/HEAD', () => {
 
 describe('kube context from the kubeconfig, no kubectl', () => {
   test('current context and its namespace', () => {
-    assert.deepEqual(readKube({ KUBECONFIG: kubeconfig }, dir, ['prod']), { context: 'prod-eu', namespace: 'payments', production: true });
+    assert.deepEqual(readKube((k) => ({ KUBECONFIG: kubeconfig } as Record<string, string>)[k], dir, ['prod']), { context: 'prod-eu', namespace: 'payments', production: true });
   });
   test('the first file in KUBECONFIG that sets current-context wins; a missing file is skipped', () => {
     const other = join(dir, 'other');
     writeFileSync(other, 'apiVersion: v1\ncontexts: []\n');
-    assert.equal(readKube({ KUBECONFIG: [join(dir, 'missing'), other, kubeconfig].join(':') }, dir, ['prod'])?.context, 'prod-eu');
+    assert.equal(readKube((k) => (k === 'KUBECONFIG' ? [join(dir, 'missing'), other, kubeconfig].join(':') : undefined), dir, ['prod'])?.context, 'prod-eu');
   });
   test('a context without a namespace uses default; delivery-dev is not production', () => {
     const dev = join(dir, 'dev-config');
     writeFileSync(dev, (['contexts:', '- context:', '    cluster: eu', '  name: delivery-dev', 'current-context: "delivery-dev"'].join('\n')));
-    assert.deepEqual(readKube({ KUBECONFIG: dev }, dir, ['prod', 'production']), { context: 'delivery-dev', namespace: 'default', production: false });
+    assert.deepEqual(readKube((k) => (k === 'KUBECONFIG' ? dev : undefined), dir, ['prod', 'production']), { context: 'delivery-dev', namespace: 'default', production: false });
   });
   test('JSON kubeconfig', () => {
     const j = join(dir, 'k.json');
     writeFileSync(j, JSON.stringify({ 'current-context': 'live', contexts: [{ name: 'live', context: { namespace: 'shop' } }] }));
-    assert.deepEqual(readKube({ KUBECONFIG: j }, dir, ['live']), { context: 'live', namespace: 'shop', production: true });
+    assert.deepEqual(readKube((k) => (k === 'KUBECONFIG' ? j : undefined), dir, ['live']), { context: 'live', namespace: 'shop', production: true });
   });
   test('whole words only', () => {
     assert.equal(isProduction('prod-eu', ['prod']), true);

@@ -9,6 +9,7 @@ import { detectContext, type PathContext } from '../context/context.js';
 import { DEFAULT_POLICY, type Policy } from '../policy/policy.js';
 import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';
 import { readSignals, type Signals } from '../context/signals.js';
+import { own } from '../core/own.js';
 import { parseCommandLine, type NormalisedCommand, type ParsedLine } from '../shell/index.js';
 import { matchRule, type RuleMatch } from './match.js';
 import { alternativesFor, blastDetail } from './template.js';
@@ -98,7 +99,10 @@ export class Engine {
 
     // Context: signals about where the command runs, and the severity they add.
     // Variables the line sets itself (RAILS_ENV=production rails db:drop, export NODE_ENV=production) count too.
-    const env: NodeJS.ProcessEnv = { ...(opts.env ?? {}), ...lineEnv(parsed.commands) };
+    // (A lookup, not a copy: copying process.env costs more than the whole assessment.)
+    const onLine = lineEnv(parsed.commands);
+    const given = opts.env;
+    const env = (name: string): string | undefined => own(onLine, name) ?? given?.[name];
     const wantKube = parsed.commands.some((c) => KUBE_TOOLS.has(c.name));
     const signals = readSignals(ctx.projectRoot === ctx.home ? null : ctx.projectRoot, {
       protectedBranches: this.policy.protectedBranches, productionPatterns: this.policy.productionPatterns,

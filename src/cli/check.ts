@@ -115,11 +115,12 @@ async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<num
     out = '';
     if (!ok) await new Promise<void>((r) => io.stdout.once('drain', () => r()));
   };
+  const uid = currentUid();
   for await (const line of readLines(io.stdin(), INPUT_LIMITS.maxLength * 4)) {
     let a: RiskAssessment;
     if (!line.ok) a = engine.failClosed('', { code: line.code, message: line.message });
     else if (line.text.trim() === '') a = engine.nothingToRun(line.text);
-    else a = engine.assess(line.text, { cwd: args.cwd, env: process.env, uid: currentUid() });
+    else a = engine.assess(line.text, { cwd: args.cwd, env: process.env, uid });
     if (RANK[a.decision] > RANK[worst]) worst = a.decision;
     out += args.format === 'json' ? JSON.stringify(a) + '\n' : renderLine(a, style);
     if (out.length > 64 * 1024) await flush();

@@ -34,7 +34,8 @@ export interface SignalOptions {
   protectedBranches: string[];
   /** Words that mark production (prod, production, live): matched whole-word. */
   productionPatterns: string[];
-  env: NodeJS.ProcessEnv;
+  /** Looks a variable up in the environment the command would run with. */
+  env: (name: string) => string | undefined;
   uid: number | null;
   home: string;
   /** Whether to read the kubeconfig at all (the line runs kubectl, helm, ...). */
@@ -99,8 +100,9 @@ export function readGit(root: string, protectedBranches: string[]): GitSignal | 
  * in KUBECONFIG (the first that sets current-context wins), else ~/.kube/config. A small
  * reader for the regular YAML (or JSON) that kubectl writes, not a general YAML parser.
  */
-export function readKube(env: NodeJS.ProcessEnv, home: string, patterns: string[]): KubeSignal | null {
-  const files = env.KUBECONFIG ? env.KUBECONFIG.split(delimiter).filter(Boolean) : [join(home, '.kube', 'config')];
+export function readKube(env: (name: string) => string | undefined, home: string, patterns: string[]): KubeSignal | null {
+  const kubeconfig = env('KUBECONFIG');
+  const files = kubeconfig ? kubeconfig.split(delimiter).filter(Boolean) : [join(home, '.kube', 'config')];
   const texts: string[] = [];
   for (const f of files.slice(0, 8)) {
     try {
@@ -167,15 +169,15 @@ const CI_VARS = ['CI', 'GITHUB_ACTIONS', 'GITLAB_CI', 'BUILDKITE', 'CIRCLECI', '
 export function readSignals(projectRoot: string | null, opts: SignalOptions): Signals {
   let productionEnv: string | null = null;
   for (const name of PRODUCTION_ENV_VARS) {
-    const v = opts.env[name];
+    const v = opts.env(name);
     if (v && isProduction(v, opts.productionPatterns)) { productionEnv = `${name}=${v}`; break; }
   }
-  const ci = CI_VARS.some((v) => { const x = opts.env[v]; return x !== undefined && x !== '' && x !== 'false' && x !== '0'; });
+  const ci = CI_VARS.some((v) => { const x = opts.env(v); return x !== undefined && x !== '' && x !== 'false' && x !== '0'; });
   return {
     git: projectRoot ? readGit(projectRoot, opts.protectedBranches) : null,
     kube: opts.wantKube ? readKube(opts.env, opts.home, opts.productionPatterns) : null,
     productionEnv,
-    ssh: !!(opts.env.SSH_CONNECTION || opts.env.SSH_CLIENT || opts.env.SSH_TTY),
+    ssh: !!(opts.env('SSH_CONNECTION') || opts.env('SSH_CLIENT') || opts.env('SSH_TTY')),
     root: opts.uid === 0,
     ci,
   };
