@@ -8,6 +8,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '../src/assess/engine.js';
 import { loadCatalogue } from '../src/catalogue/load.js';
@@ -61,8 +62,14 @@ const runs = Number(process.env.BENCH_RUNS ?? 30);
 const bin = root + 'bin/firebreak.cjs';
 const bare = wall(['-e', '0'], runs);
 const coldRoutine = wall([bin, 'check', '--', 'git status'], runs);
-const coldRisky = wall([bin, 'check', '--', 'git push --force origin main'], runs);
+// Outside a repository no probe has anything to measure: start-up alone. In this
+// repository the force-push probe asks git how many commits the push would drop.
+const outside = ['--cwd', tmpdir()];
+const coldRisky = wall([bin, 'check', ...outside, '--', 'git push --force origin main'], runs);
+const coldProbed = wall([bin, 'check', '--cwd', root, '--', 'git push --force origin main'], runs);
+const coldRoot = wall([bin, 'check', ...outside, '--', 'rm -rf /'], runs);
 console.log(`cold start (median of ${runs}): node -e 0 ${fmt(bare, 1)} ms; firebreak check routine ${fmt(coldRoutine, 1)} ms (+${fmt(coldRoutine - bare, 1)}); risky ${fmt(coldRisky, 1)} ms (+${fmt(coldRisky - bare, 1)})`);
+console.log(`with blast-radius probes: git push --force in a repository ${fmt(coldProbed, 1)} ms (+${fmt(coldProbed - bare, 1)}); rm -rf / (bounded walk of /) ${fmt(coldRoot, 1)} ms (+${fmt(coldRoot - bare, 1)})`);
 
 const history = Array.from({ length: 10_000 }, (_, i) => corpus[i % corpus.length]).join('\n') + '\n';
 const t = process.hrtime.bigint();
