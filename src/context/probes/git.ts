@@ -3,12 +3,19 @@
 // push would drop from the remote-tracking branch. Git is asked directly, with a timeout
 // from the budget; probes run only for commands a rule already matched.
 
-import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { findProjectRoot } from '../context.js';
 import type { Budget } from './budget.js';
+
+// Loaded on first use: node:child_process costs milliseconds to load, and only a command
+// that a rule matched, in a repository, ever needs it.
+const require = createRequire(import.meta.url);
+let spawnSync: typeof import('node:child_process').spawnSync | null = null;
 
 function git(cwd: string, args: string[], budget: Budget): string | null {
   const timeout = Math.floor(budget.remaining());
-  if (timeout < 5) return null;
+  if (timeout < 5 || findProjectRoot(cwd) === null) return null;
+  spawnSync ??= (require('node:child_process') as typeof import('node:child_process')).spawnSync;
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', timeout, maxBuffer: 8 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } });
   return r.status === 0 && typeof r.stdout === 'string' ? r.stdout : null;
 }
