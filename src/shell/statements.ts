@@ -4,7 +4,7 @@
 // as a harmless psql. Only the text is read; statements in a transaction that is rolled
 // back are harmless and say nothing. Scanning is linear: this reads hostile text.
 
-const LIMITS = {
+export const LIMITS = {
   maxEquivalents: 64,
   /** DO $$ … $$ bodies and EXECUTE 'literal' are read this deep. */
   maxNesting: 2,
@@ -15,12 +15,12 @@ const LIMITS = {
 } as const;
 
 /** A name the rules can read as one word; anything else is single-quoted for the shell. */
-function shellName(name: string): string {
+export function shellName(name: string): string {
   if (name === '$UNKNOWN') return UNKNOWN;
   return /^[A-Za-z0-9_.-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
 }
 /** Stands for a name the code computes at run time. */
-const UNKNOWN = '"$UNKNOWN"';
+export const UNKNOWN = '"$UNKNOWN"';
 
 // ---- SQL tokens
 
@@ -32,14 +32,14 @@ const OPERATOR = /<=>|<>|!=|>=|<=|==|::|\|\||./y;
 
 /** Punctuation tokens are shared, not made anew for each of 64 KiB of brackets. */
 const PUNCT = new Map<string, { t: 'p'; v: string }>();
-function punct(v: string): { t: 'p'; v: string } {
+export function punct(v: string): { t: 'p'; v: string } {
   let tok = PUNCT.get(v);
   if (!tok) { tok = { t: 'p', v }; if (PUNCT.size < 256) PUNCT.set(v, tok); }
   return tok;
 }
-const wordStart = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c >= '\u0080';
+export const wordStart = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c >= '\u0080';
 
-function sticky(re: RegExp, s: string, i: number): string | null {
+export function sticky(re: RegExp, s: string, i: number): string | null {
   re.lastIndex = i;
   return re.exec(s)?.[0] ?? null;
 }
@@ -385,239 +385,5 @@ export function sqlEquivalents(sql: string): string[] {
   return equivalents(sql, 0);
 }
 
-// ---- MongoDB shell code
-
-type JsTok = { t: 'id' | 'str' | 'p'; v: string };
-const JS_ID = /[A-Za-z_$][A-Za-z0-9_$]*/y;
-/** After these a `/` starts a regular expression, not a division. */
-const REGEX_BEFORE = new Set(['(', ',', ':', '=', '[', '!', '&', '|', '?', '{', ';', '']);
-
-function jsTokens(s: string): JsTok[] {
-  const out: JsTok[] = [];
-  let i = 0;
-  while (i < s.length) {
-    const c = s[i]!;
-    if (c === ' ' || c === '\n' || c === '\t' || c === '\r') { i++; continue; }
-    if (c === '/' && s[i + 1] === '/') { const k = s.indexOf('\n', i); i = k < 0 ? s.length : k; continue; }
-    if (c === '/' && s[i + 1] === '*') { const k = s.indexOf('*/', i + 2); i = k < 0 ? s.length : k + 2; continue; }
-    if (c === '/' && REGEX_BEFORE.has(out[out.length - 1]?.v ?? '')) {
-      // A regex literal: a quote inside it must not open a string.
-      let j = i + 1;
-      for (let cls = false; j < s.length && s[j] !== '\n' && (cls || s[j] !== '/'); j++) {
-        if (s[j] === '\\') j++;
-        else if (s[j] === '[') cls = true;
-        else if (s[j] === ']') cls = false;
-      }
-      out.push(punct('/re/'));
-      i = j + 1;
-      continue;
-    }
-    if (c === "'" || c === '"' || c === '`') {
-      let j = i + 1;
-      let v = '';
-      for (; j < s.length && s[j] !== c; j++) { if (s[j] === '\\') j++; v += s[j] ?? ''; }
-      out.push({ t: 'str', v });
-      i = j + 1;
-      continue;
-    }
-    const id = wordStart(c) || c === '$' ? sticky(JS_ID, s, i) : null;
-    if (id) { out.push({ t: 'id', v: id }); i += id.length; continue; }
-    const op = c === '?' && s[i + 1] === '.' ? '.' : c;
-    out.push(punct(op));
-    i += c === '?' && op === '.' ? 2 : 1;
-  }
-  return out;
-}
-
-const jp = (t: JsTok | undefined, v: string): boolean => t?.t === 'p' && t.v === v;
-const jid = (t: JsTok | undefined, ...v: string[]): boolean => t?.t === 'id' && v.includes(t.v);
-/** A literal string argument's text, or the unknown name. */
-const jsName = (t: JsTok | undefined): string => (t?.t === 'str' ? shellName(t.v) : UNKNOWN);
-const emptyFilter = (toks: JsTok[], k: number): boolean => jp(toks[k], ')') || (jp(toks[k], '{') && jp(toks[k + 1], '}'));
-
-/** Methods of the database object; any other name after `db.` is a collection. */
-const DB_METHODS = new Set(['dropDatabase', 'dropUser', 'dropAllUsers', 'dropRole', 'dropAllRoles', 'runCommand', 'adminCommand', 'shutdownServer', 'getCollection', 'getSiblingDB', 'getMongo', 'getName', 'getCollectionNames', 'createCollection', 'auth']);
-
-/** Pseudo-command lines for the destructive calls in MongoDB shell JavaScript. */
-export function mongoEquivalents(js: string): string[] {
-  const toks = jsTokens(js);
-  const out: string[] = [];
-  const emit = (line: string): void => { if (!out.includes(line) && out.length < LIMITS.maxEquivalents) out.push(line); };
-  // const users = db.users / db.getCollection('users'): the name a later users.drop() means.
-  const aliases = new Map<string, string>();
-  // Where the next `multi: true` is, so a legacy update() finds its option in one step.
-  const multi = new Int32Array(toks.length + 1).fill(toks.length);
-  for (let k = toks.length - 1; k >= 0; k--) multi[k] = jid(toks[k], 'multi') && jp(toks[k + 1], ':') && jid(toks[k + 2], 'true') ? k : multi[k + 1]!;
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i]!;
-    if (t.t !== 'id' || jp(toks[i - 1], '.')) continue;
-    let j = i + 1;
-    let coll: string | null = aliases.get(t.v) ?? null;
-    let dbName = '';
-    if (t.v === 'db') {
-      // db.getSiblingDB('x') and db.getMongo().getDB('x') name another database.
-      for (;;) {
-        if (jp(toks[j], '.') && jid(toks[j + 1], 'getSiblingDB', 'getDB') && jp(toks[j + 2], '(')) { dbName = ` ${jsName(toks[j + 3])}`; j += 5; }
-        else if (jp(toks[j], '.') && jid(toks[j + 1], 'getMongo') && jp(toks[j + 2], '(') && jp(toks[j + 3], ')')) j += 4;
-        else break;
-      }
-      const m = toks[j + 1];
-      if (jp(toks[j], '.') && m?.t === 'id' && DB_METHODS.has(m.v) && m.v !== 'getCollection') {
-        const a = j + 3;
-        if (!jp(toks[j + 2], '(')) continue;
-        if (m.v === 'dropDatabase') emit(`@mongo drop-database${dbName}`);
-        else if (m.v === 'dropUser' || m.v === 'dropRole') emit(`@mongo ${m.v === 'dropUser' ? 'drop-user' : 'drop-role'} ${jsName(toks[a])}`);
-        else if (m.v === 'dropAllUsers' || m.v === 'dropAllRoles') emit(`@mongo ${m.v === 'dropAllUsers' ? 'drop-all-users' : 'drop-all-roles'}`);
-        else if (m.v === 'shutdownServer') emit('@mongo shutdown');
-        else if ((m.v === 'runCommand' || m.v === 'adminCommand') && jp(toks[a], '{')) {
-          const key = toks[a + 1];
-          if (jid(key, 'dropDatabase')) emit(`@mongo drop-database${dbName}`);
-          else if (jid(key, 'drop') && jp(toks[a + 2], ':')) emit(`@mongo drop-collection ${jsName(toks[a + 3])}`);
-          else if (jid(key, 'shutdown')) emit('@mongo shutdown');
-          else if (jid(key, 'dropAllUsersFromDatabase')) emit('@mongo drop-all-users');
-        }
-        continue;
-      }
-      // The collection: db.name (dotted names too), db['name'], db.getCollection('name').
-      if (jp(toks[j], '.') && jid(toks[j + 1], 'getCollection') && jp(toks[j + 2], '(')) { coll = jsName(toks[j + 3]); j += 5; }
-      else if (jp(toks[j], '[')) { coll = jsName(toks[j + 1]); j += 3; }
-      else {
-        const parts: string[] = [];
-        while (jp(toks[j], '.') && toks[j + 1]?.t === 'id' && !jp(toks[j + 2], '(')) { parts.push(toks[j + 1]!.v); j += 2; }
-        coll = parts.length ? shellName(parts.join('.')) : null;
-      }
-    }
-    if (coll === null) continue;
-    // An alias: NAME = db.coll (with or without const/let/var).
-    if (jp(toks[i - 1], '=') && toks[i - 2]?.t === 'id' && !jp(toks[j], '.')) { aliases.set(toks[i - 2]!.v, coll); continue; }
-    const m = toks[j + 1];
-    if (!jp(toks[j], '.') || m?.t !== 'id' || !jp(toks[j + 2], '(')) continue;
-    const a = j + 3;
-    const filter = emptyFilter(toks, a) ? '--empty-filter' : '--filter';
-    if (m.v === 'drop') emit(`@mongo drop-collection ${coll}`);
-    else if (m.v === 'deleteMany' || m.v === 'remove') emit(`@mongo delete-many ${coll} ${filter}`);
-    else if (m.v === 'updateMany' || m.v === 'replaceMany') emit(`@mongo update-many ${coll} ${filter}`);
-    else if (m.v === 'dropIndexes') emit(`@mongo drop-indexes ${coll}`);
-    // The legacy update({}, change, { multi: true }) changes every document it matches.
-    else if (m.v === 'update' && multi[a]! < a + LIMITS.maxCallScan) emit(`@mongo update-many ${coll} ${filter}`);
-  }
-  return out;
-}
-
-// ---- database clients
-
-type OptKind = 'code' | 'value' | 'file' | 'noStdin';
-interface ClientSpec {
-  kind: 'sql' | 'mongo';
-  /** getopt letters (-c SQL, -cSQL, -Atc SQL) and long options (--command=SQL, sqlite's -cmd SQL). */
-  short: Map<string, OptKind>;
-  long: Map<string, OptKind>;
-  /** Letters that take only what is glued to them (mysql -pSECRET). */
-  glueOnly: string;
-  /** sqlite3 and duckdb spell long options with one dash (-cmd); they do not cluster. */
-  singleDash: boolean;
-  /** Positionals from this index on are SQL (sqlite3 DB 'SQL'). */
-  sqlFrom?: number;
-  /** Positionals ending in .js are scripts to run (mongosh x.js). */
-  jsFiles?: boolean;
-}
-
-/** A spec from lists of option names by kind: one letter is a getopt letter, anything else a long option. */
-function client(kind: ClientSpec['kind'], names: Partial<Record<OptKind, string>>, extra: Partial<ClientSpec> = {}): ClientSpec {
-  const spec: ClientSpec = { kind, short: new Map(), long: new Map(), glueOnly: '', singleDash: false, ...extra };
-  for (const [k, list] of Object.entries(names)) for (const n of list.split(' ')) (n.length === 1 ? spec.short : spec.long).set(n, k as OptKind);
-  return spec;
-}
-
-const PSQL = client('sql', {
-  code: 'c --command', file: 'f --file', noStdin: 'l V --list --version',
-  value: 'd h p U v P o L F R T --dbname --host --port --username --set --variable --pset --output --log-file --field-separator --record-separator --table-attr',
-});
-const MYSQL = client('sql', {
-  code: 'e --execute', noStdin: 'V --version',
-  value: 'u h P D S o --user --host --port --database --socket --default-character-set --login-path --protocol',
-}, { glueOnly: 'p' });
-const SQLITE = client('sql', {
-  code: '-cmd', noStdin: '-version -help', value: '-init -separator -newline -nullvalue -vfs -maxsize -mmap -lookaside -pagecache -heap -escape',
-}, { singleDash: true, sqlFrom: 1 });
-const DUCKDB = client('sql', { code: '-c -s -cmd', file: '-f', noStdin: '-version -help', value: '-init -separator -newline -nullvalue' }, { singleDash: true, sqlFrom: 1 });
-const CLICKHOUSE = client('sql', {
-  code: 'q --query', file: '--queries-file', noStdin: 'V --version',
-  value: 'h u d f c --host --port --user --password --database --format --config-file --history_file',
-});
-const COCKROACH = client('sql', {
-  code: 'e --execute', file: 'f --file', value: 'd u p --url --host --port --user --database --certs-dir --format --set --watch',
-});
-const MONGOSH = client('mongo', {
-  code: '--eval', file: 'f --file', noStdin: '--version --help',
-  value: 'u p h --host --port --username --password --authenticationDatabase --authenticationMechanism --tlsCAFile --tlsCertificateKeyFile '
-    + '--tlsCertificateKeyFilePassword --tlsCRLFile --apiVersion --gssapiServiceName --awsAccessKeyId --awsSecretAccessKey --awsSessionToken '
-    + '--keyVaultNamespace --kmsURL --sslPEMKeyFile --sslCAFile --sslPEMKeyPassword',
-}, { jsFiles: true });
-
-/** The client a command line starts, and where its own arguments begin. */
-function clientOf(argv: string[]): [ClientSpec, number] | null {
-  switch (argv[0]) {
-    case 'psql': return [PSQL, 1];
-    case 'mysql': case 'mariadb': return [MYSQL, 1];
-    case 'sqlite3': case 'sqlite': return [SQLITE, 1];
-    case 'duckdb': return [DUCKDB, 1];
-    case 'clickhouse-client': return [CLICKHOUSE, 1];
-    case 'clickhouse': return argv[1] === 'client' ? [CLICKHOUSE, 2] : null;
-    case 'cockroach': return argv[1] === 'sql' ? [COCKROACH, 2] : null;
-    case 'mongosh': case 'mongo': return [MONGOSH, 1];
-    default: return null;
-  }
-}
-
-/**
- * The SQL or mongo code a database client command line (argv[0] its basename) runs inline;
- * or, with none, whether it reads code on stdin (`psql <<EOF`, `mysql < x`) or from a file
- * it names (-f FILE, which is not read).
- */
-export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: string | null; readsStdin: boolean } | null {
-  const client = clientOf(argv);
-  if (!client) return null;
-  const [s, start] = client;
-  const code: string[] = [];
-  const positionals: string[] = [];
-  let file = false;
-  let stdinFile = false;
-  let noStdin = false;
-  const apply = (kind: OptKind | undefined, value: string | undefined): void => {
-    if (kind === 'noStdin') noStdin = true;
-    else if (value === undefined) noStdin ||= kind !== undefined; // an option missing its value: an error, nothing runs
-    else if (kind === 'code') code.push(value);
-    else if (kind === 'file') { file = true; stdinFile ||= value === '-'; }
-  };
-  let i = start;
-  // A value missing before another long option (mongosh -p --eval …) is prompted for instead.
-  const take = (kind: OptKind): string | undefined => (kind === 'value' && argv[i + 1]?.startsWith('--') ? '' : argv[++i]);
-  for (; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') { positionals.push(...argv.slice(i + 1)); break; }
-    if (a === '-' || !a.startsWith('-')) { positionals.push(a); continue; }
-    if (a.startsWith('--') || s.singleDash) {
-      const eq = a.indexOf('=');
-      let key = eq < 0 ? a : a.slice(0, eq);
-      if (s.singleDash && key.startsWith('--')) key = key.slice(1);
-      const kind = s.long.get(key);
-      if (kind === undefined || kind === 'noStdin') { apply(kind, undefined); continue; }
-      apply(kind, eq >= 0 ? a.slice(eq + 1) : take(kind));
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const l = a[j]!;
-      if (s.glueOnly.includes(l)) break;
-      const kind = s.short.get(l);
-      if (kind === undefined) continue;
-      if (kind === 'noStdin') { apply(kind, undefined); continue; }
-      apply(kind, j + 1 < a.length ? a.slice(j + 1) : take(kind));
-      break;
-    }
-  }
-  if (s.sqlFrom !== undefined) code.push(...positionals.slice(s.sqlFrom));
-  if (s.jsFiles && positionals.some((p) => p.endsWith('.js'))) file = true;
-  if (code.length > 0) return { kind: s.kind, code: code.join(s.kind === 'sql' ? ';\n' : '\n'), readsStdin: false };
-  return { kind: s.kind, code: null, readsStdin: stdinFile || (!file && !noStdin) };
-}
+export { mongoEquivalents } from './mongo.js';
+export { databaseCode } from './database-clients.js';
