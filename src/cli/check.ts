@@ -120,7 +120,14 @@ async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<num
     let a: RiskAssessment;
     if (!line.ok) a = engine.failClosed('', { code: line.code, message: line.message });
     else if (line.text.trim() === '') a = engine.nothingToRun(line.text);
-    else a = engine.assess(line.text, { cwd: args.cwd, env: process.env, uid });
+    else {
+      // One line's failure is that line's fail-closed verdict; the stream goes on.
+      try {
+        a = engine.assess(line.text, { cwd: args.cwd, env: process.env, uid });
+      } catch (e) {
+        a = engine.failClosed(line.text, { code: 'internal', message: `internal error: ${e instanceof Error ? e.message : String(e)}` });
+      }
+    }
     if (RANK[a.decision] > RANK[worst]) worst = a.decision;
     out += args.format === 'json' ? JSON.stringify(a) + '\n' : renderLine(a, style);
     if (out.length > 64 * 1024) await flush();
