@@ -27,7 +27,22 @@ await build({
   minify: true,
   logLevel: 'warning',
 });
-console.error('firebreak build: bundled dist/cli/firebreak.cjs');
+// `firebreak rules` in a bundle of its own: YAML and the schema validator stay out of `check`.
+await build({
+  entryPoints: ['src/cli/rules.ts'],
+  outfile: 'dist/cli/rules-cli.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['re2'],
+  define: { 'import.meta.url': '__firebreakUrl' },
+  banner: { js: "const __firebreakUrl = require('node:url').pathToFileURL(__filename).href;" },
+  legalComments: 'none',
+  minify: true,
+  logLevel: 'warning',
+});
+console.error('firebreak build: bundled dist/cli/firebreak.cjs and dist/cli/rules-cli.cjs');
 
 // Warm V8's code cache with one run that takes the common paths (parser, matcher,
 // templates, text output); bin/firebreak.cjs writes the cache when the run ends.

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -138,5 +138,67 @@ describe('bad usage gets one line on stderr and exit 1', () => {
   test('--help and --version', () => {
     assert.match(runCli(['check', '--help']).stdout, /Exit codes: 0 allow, 3 ask/);
     assert.match(runCli(['--version']).stdout, /^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('firebreak rules', () => {
+  let dir = '';
+  before(() => { dir = mkdtempSync(join(tmpdir(), 'firebreak-rules-')); });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const good = ['group: team', 'description: Rules of our own team for testing.', 'rules:', '  - id: team:make-deploy',
+    '    description: Deploys to production from a laptop.', '    severity: Medium', '    match:', '      command: make', "      pattern: '^make deploy( |$)'",
+    '    blast_radius: { scope: PROJECT, detail: Deploys the current tree. }', '    examples:', '      match: [make deploy, make deploy ENV=x]',
+    '      no_match: [make build, make test, make deploy-docs]', ''].join('\n');
+
+  test('list prints every rule of a group, one per line', () => {
+    const r = runCli(['rules', 'list', '--group', 'code']);
+    assert.equal(r.status, 0);
+    assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]), ['code:download-to-shell', 'code:decoded-to-shell', 'code:unknown-to-shell']);
+  });
+  test('list --format json covers the whole catalogue', () => {
+    const rules = JSON.parse(runCli(['rules', 'list', '--format', 'json']).stdout) as Array<{ id: string }>;
+    assert.ok(rules.length >= 300);
+    assert.ok(rules.some((x) => x.id === 'git:reset-hard'));
+  });
+  test('show prints a rule with its examples', () => {
+    const r = runCli(['rules', 'show', 'git:reset-hard']);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /matches: +git reset --hard/);
+    assert.match(r.stdout, /defined in: +rules\/git\.yaml:\d+/);
+  });
+  test('show of an unknown id is one line and exit 1', () => {
+    const r = runCli(['rules', 'show', 'git:nope']);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /no rule 'git:nope'/);
+  });
+  test('test runs a rule file\'s examples', () => {
+    writeFileSync(join(dir, 'team.yaml'), good);
+    const r = runCli(['rules', 'test', join(dir, 'team.yaml')]);
+    assert.equal(r.status, 0, r.stdout);
+    assert.match(r.stdout, /1 rule\(s\), 0 failing example\(s\)/);
+  });
+  test('a failing example is named with file, line and rule', () => {
+    writeFileSync(join(dir, 'wrong.yaml'), good.replace('make deploy-docs', 'make deploy now'));
+    const r = runCli(['rules', 'test', join(dir, 'wrong.yaml')]);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /wrong\.yaml:4 \[team:make-deploy\] "make deploy now": expected no match/);
+  });
+  test('an invalid file gets every problem with its line and key', () => {
+    writeFileSync(join(dir, 'bad.yaml'), good.replace('severity: Medium', 'severity: Huge'));
+    const r = runCli(['rules', 'test', join(dir, 'bad.yaml')]);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /bad\.yaml:6 \[team:make-deploy\]: \/rules\/0\/severity must be equal to one of the allowed values/);
+    assert.doesNotMatch(r.stdout, NO_TRACE);
+  });
+  test('a pattern RE2 rejects (lookahead) is reported with its line', () => {
+    writeFileSync(join(dir, 're2.yaml'), good.replace("'^make deploy( |$)'", "'^make (?=deploy)'"));
+    const r = runCli(['rules', 'test', join(dir, 're2.yaml')]);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /re2\.yaml:9 \[team:make-deploy\]: RE2 rejects pattern/);
+  });
+  test('a missing file is one line', () => {
+    const r = runCli(['rules', 'test', join(dir, 'missing.yaml')]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /cannot read .*missing\.yaml \(ENOENT\)/);
   });
 });

@@ -1,6 +1,7 @@
 // The `firebreak` binary. Every failure is one line on stderr and exit 1; a stack trace
 // only with FIREBREAK_DEBUG=1.
 
+import { createRequire } from 'node:module';
 import { loadCatalogue } from '../catalogue/load.js';
 import { Engine } from '../assess/engine.js';
 import { EXIT, runCheck } from './check.js';
@@ -13,6 +14,7 @@ const HELP = `firebreak ${VERSION} — how dangerous is a shell command, before 
 Usage:
   firebreak check [--format text|json] [--cwd DIR] -- <command>
   firebreak check --stdin [--format text|json]      one command per line
+  firebreak rules list|show ID|test FILE            browse the catalogue, test your own rules
   firebreak --version
 
 Run 'firebreak check --help' for details. Exit codes: 0 allow, 3 ask, 2 deny, 1 error.
@@ -28,8 +30,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(VERSION + '\n');
     return 0;
   }
+  const io = { stdin: () => process.stdin, stdout: process.stdout, stderr: process.stderr };
+  if (sub === 'rules') {
+    // A bundle of its own, loaded only here: it carries the YAML parser and the validator.
+    const load = createRequire(import.meta.url);
+    const { runRules } = load('./rules-cli.cjs') as typeof import('./rules.js');
+    return runRules(rest, io);
+  }
   if (sub !== 'check') {
-    process.stderr.write(`firebreak: unknown command '${sub}' (available: check; see firebreak --help)\n`);
+    process.stderr.write(`firebreak: unknown command '${sub}' (available: check, rules; see firebreak --help)\n`);
     return EXIT.error;
   }
   const catalogue = loadCatalogue();
@@ -37,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`firebreak: ${catalogue.message}\n`);
     return EXIT.error;
   }
-  return runCheck(rest, new Engine(catalogue), { stdin: () => process.stdin, stdout: process.stdout, stderr: process.stderr });
+  return runCheck(rest, new Engine(catalogue), io);
 }
 
 main(process.argv.slice(2)).then(
