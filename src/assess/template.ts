@@ -23,6 +23,7 @@ function value(name: string, m: RuleMatch): string | null {
   const cmd = m.command;
   switch (name) {
     case 'name': return cmd.name;
+    case 'upstream': return cmd.upstream ? [cmd.upstream.name, ...cmd.upstream.args.map(shellWord)].join(' ') : null;
     case 'command': return [cmd.name, ...cmd.args.map(shellWord)].join(' ');
     case 'args': return cmd.args.map(shellWord).join(' ');
     case 'target': return m.targets[0] ? shellWord(m.targets[0].arg) : null;
@@ -108,7 +109,9 @@ export function alternativesFor(m: RuleMatch, subcommandTool: boolean): Alternat
   const out: Alternative[] = [];
   for (const spec of m.rule.alternatives) {
     const command = spec.transform ? transform(spec.transform, m, subcommandTool) : spec.command ? fill(spec.command, m) : null;
-    if (command) out.push({ command, explanation: spec.explanation, source: `catalogue:${m.rule.id}` });
+    // Code that runs elsewhere (ssh host, a container) is fixed there, not here.
+    const explanation = m.command.remote ? `On ${m.command.remote}: ${spec.explanation}` : spec.explanation;
+    if (command) out.push({ command, explanation, source: `catalogue:${m.rule.id}` });
   }
   return out;
 }

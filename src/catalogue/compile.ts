@@ -109,7 +109,7 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
       (r.alternatives ?? []).forEach((a, k) => { if (a.command) templates.push([a.command, ['alternatives', k, 'command']]); });
       for (const [t, path] of templates) {
         for (const ph of t.match(ANY_BRACED) ?? []) {
-          if (!new RegExp(`^${PLACEHOLDER.source}$`).test(ph)) problem(`unknown placeholder ${ph}; use {name} {command} {args} {target} {targets} {target_path} {class} {posN} or {opt:-x,--long}, each with an optional |fallback`, path);
+          if (!new RegExp(`^${PLACEHOLDER.source}$`).test(ph)) problem(`unknown placeholder ${ph}; use {name} {command} {upstream} {args} {target} {targets} {target_path} {class} {posN} or {opt:-x,--long}, each with an optional |fallback`, path);
         }
       }
       if (!r.blast_radius.scope && !r.targets) problem('blast_radius.scope is required for a rule without targets', ['blast_radius']);

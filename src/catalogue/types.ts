@@ -92,6 +92,6 @@ export interface CatalogueWithExamples extends CompiledCatalogue {
 }
 
 /** The placeholder grammar of templates: {name}, {posN}, {opt:-n,--namespace}, each with an optional |fallback. */
-export const PLACEHOLDER = /\{(name|command|args|target|targets|target_path|class|pos[0-9]+|opt:[^}|]+|optflag:[^}|]+)(?:\|([^}]*))?\}/g;
+export const PLACEHOLDER = /\{(name|command|upstream|args|target|targets|target_path|class|pos[0-9]+|opt:[^}|]+|optflag:[^}|]+)(?:\|([^}]*))?\}/g;
 /** Anything that looks like a placeholder, to catch misspelt ones at build time. */
 export const ANY_BRACED = /\{[a-z_]+[0-9]*(?::[^}|]*)?(?:\|[^}]*)?\}/g;

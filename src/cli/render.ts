@@ -51,7 +51,7 @@ export function renderText(a: RiskAssessment, st: Style): string {
     }
   }
   if (a.matched_rules.length === 0 && a.denial_reason) lines.push(`  ${a.denial_reason}`);
-  if (a.risk_level !== 'Normal') lines.push(`  Context (${a.risk_level}, raises severity): ${a.context.labels.join(', ')}`);
+  if (a.risk_level !== 'Normal') lines.push(`  Context (${a.risk_level}): ${a.context.labels.join(', ')}`);
   else if (a.context.labels.length > 0) lines.push(`  ${st.dim('context: ' + a.context.labels.join(', '))}`);
   return lines.join('\n') + '\n';
 }
