@@ -129,6 +129,10 @@ describe('context raises severity, never lowers it, never makes a match', () => 
     assert.equal(a.severity, 'High');
     assert.ok(a.context.labels.includes('root'));
   });
+  test('local branch and root do not raise code that runs on another machine', () => {
+    assert.equal(assess("ssh web1 'git reset --hard'", { cwd: mainRepo(), uid: 0 }).severity, 'High');
+    assert.equal(assess("ssh web1 'rm -rf \"$D\"/*'", { cwd: dir, uid: 0 }).severity, 'Medium');
+  });
   test('CI is a label, not an escalation', () => {
     const a = assess('kubectl cordon node-1', { cwd: dir, env: { CI: 'true' } });
     assert.equal(a.severity, 'Medium');

@@ -111,9 +111,11 @@ export class Engine {
     const active = activeSignals(signals, labels);
     let riskLevel: RiskLevel = 'Normal';
     for (const e of this.policy.escalation) if (active.has(e.signal)) riskLevel = maxLevel(riskLevel, e.level);
+    // This checkout's branch and this machine's uid say nothing about another machine.
+    const remoteActive = new Set([...active].filter((sig) => sig !== 'protected-branch' && sig !== 'root'));
     for (const m of matches) {
       if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
-      const level = levelFor(m.rule.group, active, this.policy.escalation);
+      const level = levelFor(m.rule.group, m.command.remote ? remoteActive : active, this.policy.escalation);
       if (level !== 'Normal') { m.baseSeverity = m.severity; m.severity = escalate(m.severity, level); }
     }
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
