@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseCommandLine } from '../src/shell/index.js';
-import { inlineCode, shellEquivalents, stdinInterpreter, type InterpreterLanguage } from '../src/shell/interpreters.js';
+import { inlineCode, stdinInterpreter } from '../src/shell/interpreter-argv.js';
+import { shellEquivalents, type InterpreterLanguage } from '../src/shell/interpreters.js';
 
 type Case = [code: string, expected: string[]];
 

@@ -58,7 +58,7 @@ export function checkInput(line: string): FirebreakError | null {
 export class Engine {
   constructor(readonly catalogue: Catalogue, readonly policy: Policy = DEFAULT_POLICY) {}
 
-  /** Every rule that matches a line, without the decision; what the examples test. */
+  /** Every rule that matches a line, in no particular order, without context or decision; what the examples test. */
   matchLine(line: string, ctx: PathContext): { parsed: ParsedLine; matches: RuleMatch[] } {
     const parsed = parseCommandLine(line);
     const matches: RuleMatch[] = [];
@@ -71,7 +71,6 @@ export class Engine {
         if (m) matches.push(m);
       }
     }
-    matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
     return { parsed, matches };
   }
 
@@ -112,11 +111,11 @@ export class Engine {
     let riskLevel: RiskLevel = 'Normal';
     for (const e of this.policy.escalation) if (active.has(e.signal)) riskLevel = maxLevel(riskLevel, e.level);
     // This checkout's branch and this machine's uid say nothing about another machine.
-    const remoteActive = new Set([...active].filter((sig) => sig !== 'protected-branch' && sig !== 'root'));
+    const remoteActive = matches.some((m) => m.command.remote) ? new Set([...active].filter((sig) => sig !== 'protected-branch' && sig !== 'root')) : active;
     for (const m of matches) {
       if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
       const level = levelFor(m.rule.group, m.command.remote ? remoteActive : active, this.policy.escalation);
-      if (level !== 'Normal') { m.baseSeverity = m.severity; m.severity = escalate(m.severity, level); }
+      if (level !== 'Normal') m.severity = escalate(m.severity, level);
     }
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
 

@@ -8,6 +8,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CompiledRule, Predicate, TargetSpec } from '../catalogue/types.js';
 import { classifyPath, type PathClass, type PathContext } from '../context/context.js';
 import type { Arg, NormalisedCommand } from '../shell/index.js';
+import { literalArg } from '../shell/arg.js';
 
 export interface TargetHit {
   arg: Arg;
@@ -21,8 +22,6 @@ export interface RuleMatch {
   command: NormalisedCommand;
   parsed: ParsedArgs;
   severity: Severity;
-  /** The severity before context raised it, when it did. */
-  baseSeverity?: Severity;
   /** Targets that counted, worst first. */
   targets: TargetHit[];
   scope: BlastScope | null;
@@ -127,7 +126,7 @@ function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArg
         out.push(a);
       }
       // With no path given, find searches the current directory.
-      if (out.length === 0 && (spec.from ?? 0) === 0) out.push({ text: '.', quoted: false, glob: false, dynamic: false, home: false });
+      if (out.length === 0 && (spec.from ?? 0) === 0) out.push(literalArg('.'));
       return out.slice(spec.from ?? 0);
     }
     case 'key_value': {

@@ -16,24 +16,21 @@ const CLASS_WORDS: Record<string, string> = {
   disposable: 'build output or a cache', guarded: 'a path behind a ${VAR:?} guard', temp_root: 'the shared temp directory', temp: 'a temp path', unknown: 'a path that depends on an unset variable',
 };
 
-/** Quotes a word for the shell unless its text is an expansion that must stay live. */
-export const shellWord = quoteArg;
-
 function value(name: string, m: RuleMatch): string | null {
   const cmd = m.command;
   switch (name) {
     case 'name': return cmd.name;
-    case 'upstream': return cmd.upstream ? [cmd.upstream.name, ...cmd.upstream.args.map(shellWord)].join(' ') : null;
-    case 'command': return [cmd.name, ...cmd.args.map(shellWord)].join(' ');
-    case 'args': return cmd.args.map(shellWord).join(' ');
-    case 'target': return m.targets[0] ? shellWord(m.targets[0].arg) : null;
-    case 'targets': return m.targets.length ? m.targets.map((t) => shellWord(t.arg)).join(' ') : null;
+    case 'upstream': return cmd.upstream ? [cmd.upstream.name, ...cmd.upstream.args.map(quoteArg)].join(' ') : null;
+    case 'command': return [cmd.name, ...cmd.args.map(quoteArg)].join(' ');
+    case 'args': return cmd.args.map(quoteArg).join(' ');
+    case 'target': return m.targets[0] ? quoteArg(m.targets[0].arg) : null;
+    case 'targets': return m.targets.length ? m.targets.map((t) => quoteArg(t.arg)).join(' ') : null;
     case 'target_path': return m.targets[0]?.path ?? null;
     case 'class': return m.targets[0] ? CLASS_WORDS[m.targets[0].cls] ?? m.targets[0].cls : null;
   }
   if (name.startsWith('pos')) {
     const a = m.parsed.positionals[Number(name.slice(3))];
-    return a ? shellWord(a) : null;
+    return a ? quoteArg(a) : null;
   }
   if (name.startsWith('opt:') || name.startsWith('optflag:')) {
     const names = name.slice(name.indexOf(':') + 1).split(',');
@@ -73,7 +70,7 @@ function transform(spec: NonNullable<AlternativeSpec['transform']>, m: RuleMatch
   const end = m.parsed.endOfOptions;
   m.command.args.forEach((a, i) => {
     const w = a.text;
-    if (a.dynamic || (end >= 0 && i >= end) || !w.startsWith('-')) { out.push(shellWord(a)); return; }
+    if (a.dynamic || (end >= 0 && i >= end) || !w.startsWith('-')) { out.push(quoteArg(a)); return; }
     const eq = w.indexOf('=');
     const name = eq > 0 ? w.slice(0, eq) : w;
     if (remove.has(name)) return;
@@ -94,13 +91,13 @@ function transform(spec: NonNullable<AlternativeSpec['transform']>, m: RuleMatch
       out.push(...replaced);
       return;
     }
-    out.push(shellWord(a));
+    out.push(quoteArg(a));
   });
   // Added flags go first, where every tool reads options (BSD tools stop at the first
   // operand); for a tool with subcommands, right after the subcommand.
   const added = (spec.add_flags ?? []).filter((f) => !out.includes(f));
   const sub = m.parsed.positionals[0];
-  const afterSub = subcommandTool ? out.findIndex((w) => sub !== undefined && w === shellWord(sub)) + 1 : 0;
+  const afterSub = subcommandTool ? out.findIndex((w) => sub !== undefined && w === quoteArg(sub)) + 1 : 0;
   out.splice(afterSub, 0, ...added);
   return [m.command.name, ...out].join(' ');
 }

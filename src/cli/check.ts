@@ -116,6 +116,8 @@ async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<num
     if (!ok) await new Promise<void>((r) => io.stdout.once('drain', () => r()));
   };
   const uid = currentUid();
+  // One plain copy for the whole stream: each read of process.env is a call into the runtime.
+  const env = { ...process.env };
   for await (const line of readLines(io.stdin(), INPUT_LIMITS.maxLength * 4)) {
     let a: RiskAssessment;
     if (!line.ok) a = engine.failClosed('', { code: line.code, message: line.message });
@@ -123,7 +125,7 @@ async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<num
     else {
       // One line's failure is that line's fail-closed verdict; the stream goes on.
       try {
-        a = engine.assess(line.text, { cwd: args.cwd, env: process.env, uid });
+        a = engine.assess(line.text, { cwd: args.cwd, env, uid });
       } catch (e) {
         a = engine.failClosed(line.text, { code: 'internal', message: `internal error: ${e instanceof Error ? e.message : String(e)}` });
       }

@@ -4,6 +4,8 @@
 // large and hostile, so this is one forward pass: every position is read once, a failed guess
 // (an unclosed string or regex) consumes what it read instead of trying again later.
 
+import { singleQuote } from './quote.js';
+
 export type CodeLanguage = 'python' | 'node' | 'perl' | 'ruby' | 'php';
 
 /** Literal text, or the source of an expression embedded in the string (`${x}`, `{x}`, `$x`). */
@@ -441,6 +443,5 @@ const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
 /** A word as the shell must be given it to receive exactly this text. */
 export function shellWord(text: string): string {
-  if (SAFE_WORD.test(text)) return text;
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+  return SAFE_WORD.test(text) ? text : singleQuote(text);
 }

@@ -4,6 +4,7 @@
 // known (an unset variable, a command's output) is marked dynamic, never guessed.
 
 import type { Command, Redirect, Script, Word } from './ast.js';
+import { literalArg } from './arg.js';
 import { printedText } from './printed.js';
 
 export interface Arg {
@@ -158,8 +159,7 @@ class Flattener {
         // A function that starts copies of itself in a pipe or the background multiplies
         // until the machine runs out of processes: reported as a command of its own.
         if (forksItself(c.name, c.body)) {
-          const lit = (text: string): Arg => ({ text, quoted: false, glob: false, dynamic: false, home: false });
-          this.out.push({ pipe, cwd: this.cwd, argv: [lit('@fork-bomb'), lit(c.name)], assignments: [], redirects: [], start: c.start, end: c.end, origin: 'function', depth });
+          this.out.push({ pipe, cwd: this.cwd, argv: [literalArg('@fork-bomb'), literalArg(c.name)], assignments: [], redirects: [], start: c.start, end: c.end, origin: 'function', depth });
         }
         return;
       default: {
@@ -175,7 +175,7 @@ class Flattener {
 
   private changeDirectory(args: Arg[]): void {
     const dir = args[0];
-    if (!dir) { this.cwd = { text: '~', quoted: false, glob: false, dynamic: false, home: true }; return; }
+    if (!dir) { this.cwd = literalArg('~', true); return; }
     if (dir.text === '-' || dir.dynamic) { this.cwd = { ...dir, dynamic: true }; return; }
     const prev = this.cwd;
     if (!prev || dir.home || dir.text.startsWith('/')) { this.cwd = dir; return; }

@@ -4,8 +4,10 @@
 // cannot be read (a download, an encoded payload), where it comes from.
 
 import type { Arg } from './commands.js';
-import { inlineCode, shellEquivalents, stdinInterpreter } from './interpreters.js';
+import { inlineCode, stdinInterpreter } from './interpreter-argv.js';
+import { shellEquivalents } from './interpreters.js';
 import type { CodeSource, NormalisedCommand } from './normalise.js';
+import { literalArg, optionValue } from './arg.js';
 import { quoteArg, quoteText } from './quote.js';
 import { databaseCode, mongoEquivalents, sqlEquivalents } from './statements.js';
 import { DECODERS, DOWNLOADERS } from './tools.js';
@@ -35,18 +37,6 @@ const NONE: NestedResult = { nested: [], codeSource: null };
 
 const ANSIBLE_VALUES = new Set(['-m', '--module-name', '-a', '--args', '-i', '--inventory', '-u', '--user', '-e', '--extra-vars', '-l', '--limit', '-f', '--forks', '--become-user', '-c', '--connection', '-T', '--timeout', '-P', '-B', '--vault-password-file', '--private-key', '-M', '--become-method']);
 
-/** The value of the first of these options: `-m shell`, `--module-name=shell`, `-mshell`. */
-function optionValue(args: Arg[], names: string[]): string | null {
-  for (let i = 0; i < args.length; i++) {
-    const t = args[i]!.text;
-    if (names.includes(t)) return args[i + 1]?.text ?? null;
-    for (const n of names) {
-      if (n.startsWith('--') && t.startsWith(n + '=')) return t.slice(n.length + 1);
-      if (!n.startsWith('--') && t.startsWith(n) && t.length > n.length) return t.slice(n.length);
-    }
-  }
-  return null;
-}
 
 /** The source of code that a word carries through command substitution, if it is unreadable. */
 export function sourceOfWord(a: Arg): CodeSource | null {
@@ -191,7 +181,7 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
     }
     case 'xargs': {
       const { options, rest } = afterOptions(args, XARGS_VALUES, false);
-      const words: Arg[] = rest.length > 0 ? rest : [{ text: 'echo', quoted: false, glob: false, dynamic: false, home: false }];
+      const words: Arg[] = rest.length > 0 ? rest : [literalArg('echo')];
       // -I R and --replace=R name the placeholder (and make each line one item); the old -i[R] defaults it to {}.
       const old = [...options.keys()].find((k) => /^-i/.test(k));
       const placeholder = options.get('-I') || options.get('--replace') || (old !== undefined ? old.slice(2) || '{}' : null);

@@ -7,6 +7,11 @@ import type { Arg } from './commands.js';
 /** Words made only of characters the shell leaves alone are printed as they are (HEAD~2, origin/main). */
 const SAFE_WORD = /^[A-Za-z0-9_\-+=.,/:@%^][A-Za-z0-9_\-+=.,/:@%^~]*$/;
 
+/** POSIX single quotes: the shell reads the text back exactly, whatever it holds. */
+export function singleQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 export function quoteText(w: string): string {
   if (w === '') return "''";
   return SAFE_WORD.test(w) ? w : quote([w]);

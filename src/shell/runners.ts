@@ -5,6 +5,7 @@
 
 import type { Arg } from './commands.js';
 import { own } from '../core/own.js';
+import { optionValue } from './arg.js';
 import { quoteArg } from './quote.js';
 
 export interface RunnerCode {
@@ -24,8 +25,8 @@ interface Runner {
   values?: string[];
   /** Positional words between the subcommand and the command (aws-vault exec PROFILE). */
   operands?: number;
-  /** The code runs somewhere else; the option naming where, if any. */
-  remote?: { label: string; option?: string[] };
+  /** The code runs somewhere else: named by an option (heroku -a app), or by the operand after the subcommand (multipass exec VM). */
+  remote?: { label: string; option?: string[]; operand?: boolean };
 }
 
 const RUNNERS: Record<string, Runner[]> = {
@@ -52,12 +53,12 @@ const RUNNERS: Record<string, Runner[]> = {
   railway: [{ sub: ['run'], values: ['-s', '--service', '-e', '--environment'] }],
   fly: [{ sub: ['ssh', 'console'], codeOptions: ['-C', '--command'], values: ['-a', '--app', '-s', '--select', '-u', '--user', '-r', '--region', '--machine'], remote: { label: 'fly app', option: ['-a', '--app'] } }],
   flyctl: [{ sub: ['ssh', 'console'], codeOptions: ['-C', '--command'], values: ['-a', '--app', '-u', '--user', '-r', '--region', '--machine'], remote: { label: 'fly app', option: ['-a', '--app'] } }],
-  gcloud: [{ sub: ['compute', 'ssh'], codeOptions: ['--command'], values: ['--zone', '--project', '--ssh-key-file'], remote: { label: 'instance' } }],
-  vagrant: [{ sub: ['ssh'], codeOptions: ['-c', '--command'], remote: { label: 'vagrant machine' } }],
+  gcloud: [{ sub: ['compute', 'ssh'], codeOptions: ['--command'], values: ['--zone', '--project', '--ssh-key-file'], remote: { label: 'instance', operand: true } }],
+  vagrant: [{ sub: ['ssh'], codeOptions: ['-c', '--command'], remote: { label: 'vagrant machine', operand: true } }],
   'nix-shell': [{ sub: [], codeOptions: ['--run', '--command'] }],
-  multipass: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'vm' } }],
-  lxc: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container' } }],
-  incus: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container' } }],
+  multipass: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'vm', operand: true } }],
+  lxc: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container', operand: true } }],
+  incus: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container', operand: true } }],
   'distrobox': [{ sub: ['enter'], afterDoubleDash: true }],
   // Package runners: npx cdk destroy runs cdk destroy.
   npx: [{ sub: [], codeOptions: ['-c', '--call'], values: ['-p', '--package'] }, { sub: [], values: ['-p', '--package'] }],
@@ -65,16 +66,6 @@ const RUNNERS: Record<string, Runner[]> = {
   npm: [{ sub: ['exec'], codeOptions: ['-c', '--call'], values: ['-p', '--package', '-w', '--workspace'] }, { sub: ['exec'], values: ['-p', '--package', '-w', '--workspace'] }],
   yarn: [{ sub: ['dlx'], values: ['-p', '--package'] }, { sub: ['exec'] }],
 };
-
-function optionValue(args: Arg[], names: string[]): string | null {
-  for (let i = 0; i < args.length; i++) {
-    const t = args[i]!.text;
-    if (names.includes(t)) return args[i + 1]?.text ?? null;
-    const eq = t.indexOf('=');
-    if (eq > 0 && names.includes(t.slice(0, eq))) return t.slice(eq + 1);
-  }
-  return null;
-}
 
 /** The command a runner tool would run, or null when `name args` is not one. */
 export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
@@ -88,14 +79,13 @@ export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
     }
     if (!r.sub.every((s, i) => words[i]?.text === s)) continue;
     const via = [name, ...r.sub].join(' ');
-    const remoteName = r.remote ? (r.remote.option ? optionValue(args, r.remote.option) : null) ?? (r.remote.label === 'instance' || r.remote.label === 'vm' || r.remote.label === 'container' || r.remote.label === 'vagrant machine' ? words[r.sub.length]?.text ?? null : null) : null;
+    const remoteName = r.remote?.option ? optionValue(args, r.remote.option) : r.remote?.operand ? words[r.sub.length]?.text ?? null : null;
     const remote = r.remote ? `${r.remote.label} ${remoteName ?? '(default)'}` : undefined;
     if (r.codeOptions) {
       const code = optionValue(args, r.codeOptions);
       if (code) return { code, via, ...(remote ? { remote } : {}) };
       // Without its code option, a tool with another form (npx pkg args) tries that next.
-      if ((own(RUNNERS, name)?.length ?? 0) > 1) continue;
-      return null;
+      continue;
     }
     if (r.afterDoubleDash) {
       const dash = args.findIndex((a) => a.text === '--');

@@ -4,6 +4,8 @@
 // as a harmless psql. Only the text is read; statements in a transaction that is rolled
 // back are harmless and say nothing. Scanning is linear: this reads hostile text.
 
+import { singleQuote } from './quote.js';
+
 export const LIMITS = {
   maxEquivalents: 64,
   /** DO $$ … $$ bodies and EXECUTE 'literal' are read this deep. */
@@ -17,7 +19,7 @@ export const LIMITS = {
 /** A name the rules can read as one word; anything else is single-quoted for the shell. */
 export function shellName(name: string): string {
   if (name === '$UNKNOWN') return UNKNOWN;
-  return /^[A-Za-z0-9_.-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_.-]+$/.test(name) ? name : singleQuote(name);
 }
 /** Stands for a name the code computes at run time. */
 export const UNKNOWN = '"$UNKNOWN"';
