@@ -5,6 +5,8 @@
 import { Budget, formatBytes, formatCount } from '../context/probes/budget.js';
 import { measureDeletion } from '../context/probes/deletion.js';
 import { commitsDropped, stashCount, trackedCount, workingTreeChanges } from '../context/probes/git.js';
+import { kubeTargetSentence } from '../context/probes/kube.js';
+import { terraformStateSentence } from '../context/probes/terraform.js';
 import type { PathContext } from '../context/context.js';
 import type { RuleMatch } from './match.js';
 import { posix } from 'node:path';
@@ -30,8 +32,32 @@ function deletion(m: RuleMatch, ctx: PathContext, budget: Budget): string | null
   return `Deletes ${atLeast}${plural(size.files, 'file')} (${atLeast}${formatBytes(size.bytes)})${where(m, ctx)}${size.partial ? ', counted until the time or size limit' : trackedText}.`;
 }
 
+/** Where the command itself runs: after a `cd` earlier in the line, or null when that `cd` goes somewhere unknown. */
+function commandDir(m: RuleMatch, ctx: PathContext): string | null {
+  const cd = m.command.cwd;
+  if (!cd) return ctx.cwd;
+  if (cd.dynamic) return null;
+  return posix.resolve(ctx.cwd, cd.home ? ctx.home + cd.text.slice(1) : cd.text);
+}
+
+/** What the command runs with: the environment, and home for the paths that start at ~. */
+export interface CommandEnvironment {
+  /** Looks a variable up in the environment the command runs with, the line's own assignments included. */
+  env: (name: string) => string | undefined;
+  home: string;
+}
+
+/** The environment of one command: its own `NAME=value` prefix over the line's environment. */
+function envOf(m: RuleMatch, environment: CommandEnvironment): (name: string) => string | undefined {
+  return (name) => {
+    let own: string | undefined;
+    for (const a of m.command.assignments) if (a.name === name && !a.value.dynamic) own = a.value.text;
+    return own ?? environment.env(name);
+  };
+}
+
 function discard(m: RuleMatch, ctx: PathContext, budget: Budget, untracked: boolean): string | null {
-  const dir = m.command.cwd && !m.command.cwd.dynamic ? posix.resolve(ctx.cwd, m.command.cwd.home ? ctx.home + m.command.cwd.text.slice(1) : m.command.cwd.text) : ctx.cwd;
+  const dir = commandDir(m, ctx) ?? ctx.cwd;
   const withIgnored = untracked && m.parsed.options.some((o) => o.name === '-x' || o.name === '-X');
   const c = workingTreeChanges(dir, budget, withIgnored);
   if (!c) return null;
@@ -54,7 +80,7 @@ function forcePush(m: RuleMatch, ctx: PathContext, budget: Budget): string | nul
 }
 
 /** The probe's sentence for a match, or null when it has none or ran out of time. */
-export function probeSentence(m: RuleMatch, ctx: PathContext, budget: Budget): string | null {
+export function probeSentence(m: RuleMatch, ctx: PathContext, budget: Budget, environment: CommandEnvironment): string | null {
   if (budget.expired() || m.command.remote) return null;
   switch (m.rule.blast_radius.probe) {
     case 'deletion': return deletion(m, ctx, budget);
@@ -64,6 +90,14 @@ export function probeSentence(m: RuleMatch, ctx: PathContext, budget: Budget): s
     case 'stash': {
       const n = stashCount(ctx.cwd, budget);
       return n === null ? null : `Deletes ${plural(n, 'stash entry', 'stash entries')}.`;
+    }
+    case 'kube-target': {
+      const cwd = commandDir(m, ctx);
+      return cwd === null ? null : kubeTargetSentence(m.command.name, m.parsed.options, { cwd, home: environment.home, env: envOf(m, environment) });
+    }
+    case 'terraform-state': {
+      const cwd = commandDir(m, ctx);
+      return cwd === null ? null : terraformStateSentence(m.command.name, m.parsed.options, { cwd, env: envOf(m, environment) }, budget);
     }
     default: return null;
   }

@@ -130,7 +130,7 @@ export class Engine {
       const budget = new Budget(this.policy.blastRadiusBudgetMs);
       for (const m of matches) {
         if (budget.expired()) break;
-        const sentence = m.rule.blast_radius.probe ? probeSentence(m, ctx, budget) : null;
+        const sentence = m.rule.blast_radius.probe ? probeSentence(m, ctx, budget, { env, home: ctx.home }) : null;
         if (sentence) measured.set(m, sentence);
       }
     }

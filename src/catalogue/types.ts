@@ -4,7 +4,7 @@
 import type { BlastScope, Severity } from '../core/types.js';
 import type { PathClass } from '../context/paths.js';
 
-export type ProbeName = 'deletion' | 'working-tree' | 'untracked' | 'force-push' | 'stash';
+export type ProbeName = 'deletion' | 'working-tree' | 'untracked' | 'force-push' | 'stash' | 'kube-target' | 'terraform-state';
 
 export interface CommandSpec {
   value_options?: string[];

@@ -96,34 +96,76 @@ export function readGit(root: string, protectedBranches: string[]): GitSignal | 
 }
 
 /**
- * The current context and its namespace from the kubeconfig kubectl would use: the files
- * in KUBECONFIG (the first that sets current-context wins), else ~/.kube/config. A small
- * reader for the regular YAML (or JSON) that kubectl writes, not a general YAML parser.
+ * The kubeconfig files kubectl would read: those in KUBECONFIG (a path list; relative entries
+ * are taken from `cwd`, and `~/` is expanded because the shell expands it in an assignment),
+ * else ~/.kube/config.
  */
-export function readKube(env: (name: string) => string | undefined, home: string, patterns: string[]): KubeSignal | null {
+export function kubeconfigPaths(env: (name: string) => string | undefined, home: string, cwd?: string): string[] {
   const kubeconfig = env('KUBECONFIG');
-  const files = kubeconfig ? kubeconfig.split(delimiter).filter(Boolean) : [join(home, '.kube', 'config')];
-  const texts: string[] = [];
-  for (const f of files.slice(0, 8)) {
+  if (!kubeconfig) return [join(home, '.kube', 'config')];
+  return kubeconfig.split(delimiter).filter(Boolean).map((f) => {
+    const p = f === '~' ? home : f.startsWith('~/') ? join(home, f.slice(2)) : f;
+    return cwd ? resolve(cwd, p) : p;
+  });
+}
+
+export interface KubeconfigFile {
+  path: string;
+  text: string;
+}
+
+/** Reads up to eight kubeconfig files, each at most 4 MiB; a missing file is skipped, as kubectl does. */
+export function readKubeconfigs(paths: string[]): KubeconfigFile[] {
+  const out: KubeconfigFile[] = [];
+  for (const f of paths.slice(0, 8)) {
     try {
       const st = statSync(f);
-      if (st.isFile() && st.size <= 4 * 1024 * 1024) texts.push(readFileSync(f, 'utf8'));
+      if (st.isFile() && st.size <= 4 * 1024 * 1024) out.push({ path: f, text: readFileSync(f, 'utf8') });
     } catch {
-      // A missing file in KUBECONFIG is skipped, as kubectl does.
+      // Missing or unreadable: kubectl skips it too.
     }
   }
-  let current: string | null = null;
-  for (const t of texts) {
-    current = currentContext(t);
-    if (current) break;
+  return out;
+}
+
+export interface KubeContext {
+  context: string;
+  /** The file that set current-context (or, for a context named on the command line, the first that defines it). */
+  file: string | null;
+  /** Whether some file defines the context; kubectl refuses a context no file defines. */
+  defined: boolean;
+  /** The context's namespace, or null when it sets none (kubectl then uses default). */
+  namespace: string | null;
+}
+
+/**
+ * The context kubectl would use from these files, merged the way kubectl merges them (the
+ * first file to set a value wins): `named` when the command names one, else current-context.
+ * A small reader for the regular YAML (or JSON) that kubectl writes, not a general YAML parser.
+ */
+export function kubeContext(files: KubeconfigFile[], named?: string): KubeContext | null {
+  let context = named ?? null;
+  let file: string | null = null;
+  if (!context) {
+    for (const f of files) {
+      context = currentContext(f.text);
+      if (context) { file = f.path; break; }
+    }
   }
-  if (!current) return null;
-  let namespace = 'default';
-  for (const t of texts) {
-    const ns = contextNamespace(t, current);
-    if (ns !== undefined) { namespace = ns ?? 'default'; break; }
+  if (!context) return null;
+  for (const f of files) {
+    const ns = contextNamespace(f.text, context);
+    if (ns !== undefined) return { context, file: file ?? f.path, defined: true, namespace: ns };
   }
-  return { context: current, namespace, production: isProduction(current, patterns) || isProduction(namespace, patterns) };
+  return { context, file, defined: false, namespace: null };
+}
+
+/** The current context and its namespace from the kubeconfig kubectl would use. */
+export function readKube(env: (name: string) => string | undefined, home: string, patterns: string[]): KubeSignal | null {
+  const c = kubeContext(readKubeconfigs(kubeconfigPaths(env, home)));
+  if (!c) return null;
+  const namespace = c.namespace ?? 'default';
+  return { context: c.context, namespace, production: isProduction(c.context, patterns) || isProduction(namespace, patterns) };
 }
 
 const unquote = (s: string): string => s.trim().replace(/^(['"])(.*)\1$/, '$2');
