@@ -150,4 +150,31 @@ export class Catalogue {
     }
     return out;
   }
+
+  /**
+   * This catalogue plus rules from config files: a new Catalogue over both sources, so the
+   * built-in shards stay shared and a custom rule's name gets a shard of its own.
+   */
+  withRules(extra: CompiledRule[], commands: Record<string, CommandSpec>): Catalogue {
+    if (extra.length === 0) return this;
+    const base = this.source;
+    const extraShards = shardByName({ version: 1, groups: [], commands, rules: extra });
+    const groups = [...base.groups];
+    for (const r of extra) {
+      if (!groups.some((g) => g.group === r.group)) groups.push({ group: r.group, description: `Rules from ${r.source.file}` });
+    }
+    return new Catalogue({
+      groups,
+      size: base.size + extra.length,
+      names: new Set([...base.names, ...extraShards.keys()]),
+      load: (name) => {
+        const b = base.names.has(name) ? base.load(name) : { rules: [] };
+        const o = extraShards.get(name);
+        if (!o) return b;
+        const spec = b.spec ?? o.spec;
+        return { ...(spec ? { spec } : {}), rules: [...b.rules, ...o.rules.map(({ index, rule }) => ({ index: base.size + index, rule }))] };
+      },
+      all: () => [...base.all(), ...extra],
+    });
+  }
 }

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { Ajv, type ErrorObject } from 'ajv';
 import { LineCounter, parseDocument, isNode } from 'yaml';
-import { ANY_BRACED, PLACEHOLDER, type CatalogueWithExamples, type CompiledRule, type GroupSource, type Predicate } from './types.js';
+import { ANY_BRACED, PLACEHOLDER, type CatalogueWithExamples, type CompiledRule, type GroupSource, type Predicate, type RuleSource } from './types.js';
 import ruleSchema from '../../schemas/rule.schema.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
@@ -91,45 +91,53 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
       const problem = (message: string, path: Array<string | number> = []): void => {
         problems.push({ file: f.path, line: path.length ? lineAt(['rules', i, ...path]) : line, ruleId: r.id, message });
       };
-      if (!r.id.startsWith(data.group + ':')) problem(`id must start with '${data.group}:'`, ['id']);
       const dup = seen.get(r.id);
       if (dup) problem(`duplicate id, first defined in ${dup}`, ['id']);
       seen.set(r.id, `${f.path}:${line}`);
-      const bad = re2Problem(r.match.pattern);
-      if (bad) problem(bad, ['match', 'pattern']);
-      [...(r.match.when ?? []), ...(r.match.unless ?? [])].forEach((p) => {
-        for (const pat of predicatePatterns(p)) {
-          const b = re2Problem(pat);
-          if (b) problem(b, ['match']);
-        }
-      });
-      if (r.targets?.select === 'key_value' && !r.targets.key) problem("targets.select 'key_value' needs targets.key", ['targets']);
-      if (r.targets?.select === 'option_value' && !r.targets.options?.length) problem("targets.select 'option_value' needs targets.options", ['targets']);
-      const templates: Array<[string, Array<string | number>]> = [[r.blast_radius.detail, ['blast_radius', 'detail']]];
-      (r.alternatives ?? []).forEach((a, k) => { if (a.command) templates.push([a.command, ['alternatives', k, 'command']]); });
-      for (const [t, path] of templates) {
-        for (const ph of t.match(ANY_BRACED) ?? []) {
-          if (!new RegExp(`^${PLACEHOLDER.source}$`).test(ph)) problem(`unknown placeholder ${ph}; use {name} {command} {upstream} {args} {target} {targets} {target_path} {class} {posN} or {opt:-x,--long}, each with an optional |fallback`, path);
-        }
-      }
-      if (!r.blast_radius.scope && !r.targets) problem('blast_radius.scope is required for a rule without targets', ['blast_radius']);
-      const compiled: CompiledRule = {
-        id: r.id,
-        group: data.group,
-        description: r.description,
-        severity: r.severity ?? null,
-        commands: list(r.match.command),
-        pattern: r.match.pattern,
-        when: r.match.when ?? [],
-        unless: r.match.unless ?? [],
-        targets: r.targets ?? null,
-        blast_radius: { scope: r.blast_radius.scope ?? null, detail: r.blast_radius.detail, probe: r.blast_radius.probe ?? null },
-        alternatives: r.alternatives ?? [],
-        source: { file: f.path, line },
-      };
+      const compiled = compileRule(r, data.group, { file: f.path, line }, problem);
       catalogue.rules.push(compiled);
       catalogue.examples[r.id] = r.examples;
     });
   }
   return { catalogue, problems };
+}
+
+/**
+ * Checks and compiles one rule written for `group`: the id's prefix, every pattern under
+ * RE2, targets, placeholders. Problems go to `problem` with the key path inside the rule.
+ */
+export function compileRule(r: RuleSource, group: string, source: { file: string; line: number }, problem: (message: string, path?: Array<string | number>) => void): CompiledRule {
+  if (!r.id.startsWith(group + ':')) problem(`id must start with '${group}:'`, ['id']);
+  const bad = re2Problem(r.match.pattern);
+  if (bad) problem(bad, ['match', 'pattern']);
+  [...(r.match.when ?? []), ...(r.match.unless ?? [])].forEach((p) => {
+    for (const pat of predicatePatterns(p)) {
+      const b = re2Problem(pat);
+      if (b) problem(b, ['match']);
+    }
+  });
+  if (r.targets?.select === 'key_value' && !r.targets.key) problem("targets.select 'key_value' needs targets.key", ['targets']);
+  if (r.targets?.select === 'option_value' && !r.targets.options?.length) problem("targets.select 'option_value' needs targets.options", ['targets']);
+  const templates: Array<[string, Array<string | number>]> = [[r.blast_radius.detail, ['blast_radius', 'detail']]];
+  (r.alternatives ?? []).forEach((a, k) => { if (a.command) templates.push([a.command, ['alternatives', k, 'command']]); });
+  for (const [t, path] of templates) {
+    for (const ph of t.match(ANY_BRACED) ?? []) {
+      if (!new RegExp(`^${PLACEHOLDER.source}$`).test(ph)) problem(`unknown placeholder ${ph}; use {name} {command} {upstream} {args} {target} {targets} {target_path} {class} {posN} or {opt:-x,--long}, each with an optional |fallback`, path);
+    }
+  }
+  if (!r.blast_radius.scope && !r.targets) problem('blast_radius.scope is required for a rule without targets', ['blast_radius']);
+  return {
+    id: r.id,
+    group,
+    description: r.description,
+    severity: r.severity ?? null,
+    commands: list(r.match.command),
+    pattern: r.match.pattern,
+    when: r.match.when ?? [],
+    unless: r.match.unless ?? [],
+    targets: r.targets ?? null,
+    blast_radius: { scope: r.blast_radius.scope ?? null, detail: r.blast_radius.detail, probe: r.blast_radius.probe ?? null },
+    alternatives: r.alternatives ?? [],
+    source,
+  };
 }
