@@ -7,11 +7,13 @@
 //   cold start: median wall time of `firebreak check` against bare `node -e 0`.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '../src/assess/engine.js';
 import { loadCatalogue } from '../src/catalogue/load.js';
+import { STARTER_POLICY, STARTER_RULE } from '../src/policy/starter.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const catalogue = loadCatalogue();
@@ -40,11 +42,12 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-function wall(args: string[], runs: number): number {
+function wall(args: string[], runs: number, env?: NodeJS.ProcessEnv, before?: () => void): number {
   const times: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
+    before?.();
     const t = process.hrtime.bigint();
-    spawnSync(process.execPath, args, { stdio: 'ignore' });
+    spawnSync(process.execPath, args, { stdio: 'ignore', ...(env ? { env } : {}) });
     if (i >= 3) times.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   return median(times);
@@ -70,6 +73,24 @@ const coldProbed = wall([bin, 'check', '--cwd', root, '--', 'git push --force or
 const coldRoot = wall([bin, 'check', ...outside, '--', 'rm -rf /'], runs);
 console.log(`cold start (median of ${runs}): node -e 0 ${fmt(bare, 1)} ms; firebreak check routine ${fmt(coldRoutine, 1)} ms (+${fmt(coldRoutine - bare, 1)}); risky ${fmt(coldRisky, 1)} ms (+${fmt(coldRisky - bare, 1)})`);
 console.log(`with blast-radius probes: git push --force in a repository ${fmt(coldProbed, 1)} ms (+${fmt(coldProbed - bare, 1)}); rm -rf / (bounded walk of /) ${fmt(coldRoot, 1)} ms (+${fmt(coldRoot - bare, 1)})`);
+
+// A project with a user config and a project policy (one custom rule): the policy comes
+// from the disk cache on every run but the first; and, deleting the cache before each
+// run, the cost of loading the config with cosmiconfig, yaml and the schema validator.
+const fixture = mkdtempSync(join(tmpdir(), 'firebreak-bench-'));
+const home = join(fixture, 'home');
+const project = join(home, 'app');
+mkdirSync(join(project, '.git'), { recursive: true });
+mkdirSync(join(home, '.config', 'firebreak'), { recursive: true });
+writeFileSync(join(project, '.git', 'HEAD'), 'ref: refs/heads/feature\n');
+writeFileSync(join(home, '.config', 'firebreak', 'config.yaml'), 'thresholds:\n  human: { ask: High, deny: Critical }\nprotected_branches: [main, release/*]\n');
+writeFileSync(join(project, '.firebreak.yaml'), `${STARTER_POLICY}rules:\n${STARTER_RULE}deny: [git:push-force]\n`);
+const fixtureEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: '', XDG_CACHE_HOME: '' };
+const inProject = [bin, 'check', '--cwd', project, '--', 'git status'];
+const coldPolicy = wall(inProject, runs, fixtureEnv);
+const coldPolicyMiss = wall(inProject, Math.min(runs, 10), fixtureEnv, () => rmSync(join(home, '.cache'), { recursive: true, force: true }));
+rmSync(fixture, { recursive: true, force: true });
+console.log(`with a user config and a project policy: ${fmt(coldPolicy, 1)} ms (+${fmt(coldPolicy - bare, 1)}); after a config edit (cache miss: cosmiconfig, yaml, schema) ${fmt(coldPolicyMiss, 1)} ms (+${fmt(coldPolicyMiss - bare, 1)})`);
 
 const history = Array.from({ length: 10_000 }, (_, i) => corpus[i % corpus.length]).join('\n') + '\n';
 const t = process.hrtime.bigint();

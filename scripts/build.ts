@@ -2,7 +2,9 @@
 // `firebreak check` loads one module instead of dozens (cold start is part of the product).
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { buildCatalogue } from './build-catalogue.js';
 
@@ -27,24 +29,40 @@ await build({
   minify: true,
   logLevel: 'warning',
 });
-// `firebreak rules` in a bundle of its own: YAML and the schema validator stay out of `check`.
+// `firebreak rules|policy` and config loading in a bundle of their own: YAML, the schema
+// validator and cosmiconfig stay out of a plain `check`.
 await build({
-  entryPoints: ['src/cli/rules.ts'],
-  outfile: 'dist/cli/rules-cli.cjs',
+  entryPoints: ['src/cli/tools.ts'],
+  outfile: 'dist/cli/tools.cjs',
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['re2'],
+  // cosmiconfig requires typescript only to load a user's config.ts; never bundle a compiler.
+  external: ['re2', 'typescript'],
   define: { 'import.meta.url': '__firebreakUrl' },
   banner: { js: "const __firebreakUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',
   minify: true,
   logLevel: 'warning',
 });
-console.error('firebreak build: bundled dist/cli/firebreak.cjs and dist/cli/rules-cli.cjs');
+console.error('firebreak build: bundled dist/cli/firebreak.cjs and dist/cli/tools.cjs');
 
 // Warm V8's code cache with one run that takes the common paths (parser, matcher,
-// templates, text output); bin/firebreak.cjs writes the cache when the run ends.
-spawnSync(process.execPath, ['bin/firebreak.cjs', 'check', '--', "git status && git push --force origin main; rm -rf ~ && echo 'x' | bash"], { stdio: 'ignore' });
+// templates, text output, finding and reading config files); bin/firebreak.cjs writes the
+// cache when the run ends. The run happens in a throwaway home with a user config and a
+// project policy, so the policy code is in the cache too.
+const warm = mkdtempSync(join(tmpdir(), 'firebreak-warm-'));
+mkdirSync(join(warm, '.config', 'firebreak'), { recursive: true });
+mkdirSync(join(warm, 'project', '.git'), { recursive: true });
+writeFileSync(join(warm, 'project', '.git', 'HEAD'), 'ref: refs/heads/main\n');
+writeFileSync(join(warm, '.config', 'firebreak', 'config.yaml'), 'on_error: ask\n');
+writeFileSync(join(warm, 'project', '.firebreak.yaml'), 'deny: [git:stash-clear]\n');
+const warmEnv = { ...process.env, HOME: warm, XDG_CONFIG_HOME: '', XDG_CACHE_HOME: '', FIREBREAK_CONFIG: '' };
+for (let i = 0; i < 2; i++) {
+  // The first run merges the policy and caches it; the second reads it back, as most checks do.
+  if (i === 1) rmSync('dist/cli/firebreak.cjs.cache', { force: true });
+  spawnSync(process.execPath, ['bin/firebreak.cjs', 'check', '--cwd', join(warm, 'project'), '--', "git status && git push --force origin main; rm -rf ~ && echo 'x' | bash"], { stdio: 'ignore', env: warmEnv });
+}
+rmSync(warm, { recursive: true, force: true });
 console.error('firebreak build: code cache written to dist/cli/firebreak.cjs.cache');

@@ -5,8 +5,9 @@ import { atLeast, severityRank } from '../core/severity.js';
 import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/types.js';
 import type { ParsedArgs } from '../catalogue/args.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import type { CompiledRule } from '../catalogue/types.js';
 import { detectContext, type PathContext } from '../context/context.js';
-import { DEFAULT_POLICY, type Policy } from '../policy/policy.js';
+import { DEFAULT_POLICY, listsRule, type Audience, type Policy } from '../policy/policy.js';
 import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';
 import { readSignals, type Signals } from '../context/signals.js';
 import { own } from '../core/own.js';
@@ -42,6 +43,8 @@ export interface AssessOptions {
   uid?: number | null;
   /** Measure what matched commands would destroy here (files, changes, commits), within the policy's budget. */
   probe?: boolean;
+  /** Whose thresholds decide: an agent's (the default) or a person's at a shell. */
+  audience?: Audience;
 }
 
 /** Checks a command line before parsing; returns why it cannot be assessed, or null. */
@@ -56,7 +59,17 @@ export function checkInput(line: string): FirebreakError | null {
 }
 
 export class Engine {
-  constructor(readonly catalogue: Catalogue, readonly policy: Policy = DEFAULT_POLICY) {}
+  readonly catalogue: Catalogue;
+  /** Whether a rule is switched off by the policy (a disabled group, an ignored id); null when none is. */
+  private readonly switchedOff: ((rule: CompiledRule) => boolean) | null;
+
+  constructor(catalogue: Catalogue, readonly policy: Policy = DEFAULT_POLICY) {
+    this.catalogue = catalogue.withRules(policy.customRules, policy.customCommands);
+    const { disabledGroups, ignoredRules, deniedRules } = policy;
+    this.switchedOff = disabledGroups.length === 0 && ignoredRules.length === 0 ? null
+      // A rule the policy always denies is never switched off by another setting.
+      : (rule) => (disabledGroups.includes(rule.group) || listsRule(ignoredRules, rule.id)) && !listsRule(deniedRules, rule.id);
+  }
 
   /** Every rule that matches a line, in no particular order, without context or decision; what the examples test. */
   matchLine(line: string, ctx: PathContext): { parsed: ParsedLine; matches: RuleMatch[] } {
@@ -67,6 +80,7 @@ export class Engine {
       if (asksForHelp(cmd)) continue;
       const where = cmd.remote ? REMOTE_CONTEXT : ctx;
       for (const { rule } of this.catalogue.candidates(cmd)) {
+        if (this.switchedOff?.(rule)) continue;
         const m = matchRule(rule, cmd, this.catalogue, where, parsedArgs);
         if (m) matches.push(m);
       }
@@ -79,6 +93,10 @@ export class Engine {
     if (bad) return this.failClosed(line, bad);
     const ctx = opts.context ?? detectContext(opts.cwd ?? process.cwd(), opts.home);
     const { parsed, matches } = this.matchLine(line, ctx);
+    for (const m of matches) {
+      const o = own(this.policy.severityOverrides, m.rule.id);
+      if (o) m.severity = o.mode === 'set' || severityRank(o.severity) > severityRank(m.severity) ? o.severity : m.severity;
+    }
 
     const labels: string[] = [];
     const problems: string[] = [];
@@ -120,7 +138,9 @@ export class Engine {
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
 
     const severity: Severity | null = matches[0]?.severity ?? null;
-    let decision = this.decide(severity);
+    let decision = this.decide(severity, opts.audience);
+    const denied = this.policy.deniedRules.length > 0 ? matches.find((m) => listsRule(this.policy.deniedRules, m.rule.id)) : undefined;
+    if (denied) decision = 'deny';
     if (problems.length > 0 && decision === 'allow') decision = this.policy.onError;
     if (problems.length > 0 && decision === 'ask' && this.policy.onError === 'deny') decision = 'deny';
 
@@ -161,15 +181,16 @@ export class Engine {
       matched_rules,
       alternatives,
       requires_human_approval: decision === 'ask',
-      denial_reason: this.reason(decision, worst, problems),
+      denial_reason: this.reason(decision, worst, problems, denied?.rule.id),
       blast_radius_scope: worst?.blast_radius_scope ?? null,
       blast_radius_detail: worst?.blast_radius_detail ?? null,
     };
   }
 
-  decide(severity: Severity | null): Decision {
-    if (atLeast(severity, this.policy.thresholds.deny)) return 'deny';
-    if (atLeast(severity, this.policy.thresholds.ask)) return 'ask';
+  decide(severity: Severity | null, audience: Audience = 'agent'): Decision {
+    const t = this.policy.thresholds[audience];
+    if (atLeast(severity, t.deny)) return 'deny';
+    if (atLeast(severity, t.ask)) return 'ask';
     return 'allow';
   }
 
@@ -201,9 +222,10 @@ export class Engine {
     };
   }
 
-  private reason(decision: Decision, worst: MatchedRule | undefined, problems: string[]): string | null {
+  private reason(decision: Decision, worst: MatchedRule | undefined, problems: string[], deniedId?: string): string | null {
     if (decision === 'allow') return null;
     const parts: string[] = [];
+    if (deniedId) parts.push(`the policy always denies ${deniedId}.`);
     if (worst) parts.push(`${worst.description} [${worst.id}, ${worst.severity}: ${worst.segment}]`);
     if (problems.length > 0) parts.push(`Fails closed because ${problems.join(' and ')}.`);
     const lead = decision === 'deny' ? 'Denied' : 'Needs a human\'s approval';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FirebreakError } from '../core/types.js';
 import { own } from '../core/own.js';
 import { Catalogue, type CatalogueIndex, type CatalogueSource, type NameShard } from './catalogue.js';
-import type { CompiledRule } from './types.js';
+import type { CatalogueWithExamples, CompiledRule } from './types.js';
 
 /**
  * Both src/catalogue/load.ts and the bundle dist/cli/firebreak.cjs sit two directories
@@ -57,4 +57,14 @@ export function loadCatalogue(dir = CATALOGUE_DIR): Catalogue | FirebreakError {
     return { code: 'bad-catalogue', message: `the rule catalogue at ${dir} has an unknown format; ${REBUILD}` };
   }
   return new Catalogue(fileSource(dir, index));
+}
+
+/** The whole catalogue with every rule's examples, for tools (rules list, policy checks); never for a check. */
+export function loadFullCatalogue(dir = CATALOGUE_DIR): CatalogueWithExamples {
+  const file = dir.replace(/catalogue\/$/, 'catalogue-full.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as CatalogueWithExamples;
+  } catch (e) {
+    throw new Error(`the rule catalogue ${file} is missing or broken (${(e as Error).message}); ${REBUILD}`);
+  }
 }

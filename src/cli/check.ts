@@ -3,7 +3,10 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Decision, RiskAssessment } from '../core/types.js';
-import { checkInput, INPUT_LIMITS, type Engine } from '../assess/engine.js';
+import { checkInput, Engine, INPUT_LIMITS } from '../assess/engine.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Audience } from '../policy/policy.js';
+import type { PolicyOutcome } from '../policy/resolve.js';
 import { currentUid } from '../context/signals.js';
 import { readLines } from './lines.js';
 import { renderLine, renderText, styleFor } from './render.js';
@@ -11,8 +14,8 @@ import { renderLine, renderText, styleFor } from './render.js';
 export const EXIT = { allow: 0, error: 1, deny: 2, ask: 3 } as const;
 
 export const CHECK_HELP = `Usage:
-  firebreak check [--format text|json] [--cwd DIR] -- <command>
-  firebreak check --stdin [--format text|json] [--cwd DIR] < commands.txt
+  firebreak check [--format text|json] [--cwd DIR] [--for agent|human] -- <command>
+  firebreak check --stdin [--format text|json] [--cwd DIR] [--for agent|human] < commands.txt
 
 Assesses a shell command before it runs: how dangerous it is, what it would destroy,
 and what to run instead. Quote the command as one argument to keep its quoting:
@@ -23,6 +26,11 @@ Options:
   --json              same as --format json
   --cwd DIR           assess as if run in DIR (default: the current directory)
   --stdin             read one command per line; write one result per line, in order
+  --for agent|human   whose thresholds decide (default agent: the policy's stricter audience
+                      unless configured otherwise; shell plugins pass human)
+
+The policy is read from your user config and the project's .firebreak.yaml (see
+'firebreak policy show'); an invalid config is an error (exit 1) naming file, line and key.
 
 Exit codes: 0 allow, 3 ask (needs a human), 2 deny, 1 usage or internal error.
 With --stdin the exit code is that of the worst verdict in the stream.
@@ -30,6 +38,7 @@ With --stdin the exit code is that of the worst verdict in the stream.
 
 interface CheckArgs {
   format: 'text' | 'json';
+  audience: Audience;
   cwd: string;
   stdin: boolean;
   command: string | null;
@@ -38,7 +47,7 @@ interface CheckArgs {
 type Parsed = { ok: true; args: CheckArgs } | { ok: false; message: string } | { ok: 'help' };
 
 export function parseCheckArgs(argv: string[]): Parsed {
-  const args: CheckArgs = { format: 'text', cwd: process.cwd(), stdin: false, command: null };
+  const args: CheckArgs = { format: 'text', audience: 'agent', cwd: process.cwd(), stdin: false, command: null };
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -54,6 +63,12 @@ export function parseCheckArgs(argv: string[]): Parsed {
         const v = value();
         if (v !== 'text' && v !== 'json') return { ok: false, message: `--format takes 'text' or 'json', not ${v === null ? 'nothing' : `'${v}'`}` };
         args.format = v;
+        break;
+      }
+      case '--for': {
+        const v = value();
+        if (v !== 'agent' && v !== 'human') return { ok: false, message: `--for takes 'agent' or 'human', not ${v === null ? 'nothing' : `'${v}'`}` };
+        args.audience = v;
         break;
       }
       case '--cwd': {
@@ -86,17 +101,26 @@ export interface Io {
   stderr: NodeJS.WriteStream;
 }
 
-export async function runCheck(argv: string[], engine: Engine, io: Io): Promise<number> {
+export interface CheckDeps {
+  catalogue: Catalogue;
+  /** The policy that applies in a directory, or why none can be used. */
+  policyFor(cwd: string): PolicyOutcome;
+}
+
+export async function runCheck(argv: string[], deps: CheckDeps, io: Io): Promise<number> {
   const parsed = parseCheckArgs(argv);
   if (parsed.ok === 'help') { io.stdout.write(CHECK_HELP); return 0; }
   if (!parsed.ok) { io.stderr.write(`firebreak check: ${parsed.message}\n`); return EXIT.error; }
   const { args } = parsed;
+  const policy = deps.policyFor(args.cwd);
+  if (!policy.ok) { io.stderr.write(`firebreak check: ${policy.error.message}\n`); return EXIT.error; }
+  const engine = new Engine(deps.catalogue, policy.resolved.policy);
   if (!args.stdin) {
     const line = args.command!;
     // Node turns bytes that are not UTF-8 in argv into U+FFFD; no real command needs it.
     const bad = line.includes('\uFFFD') ? { message: 'the command is not valid UTF-8' } : checkInput(line);
     if (bad) { io.stderr.write(`firebreak check: ${bad.message}\n`); return EXIT.error; }
-    const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid(), probe: true });
+    const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid(), probe: true, audience: args.audience });
     io.stdout.write(args.format === 'json' ? JSON.stringify(a) + '\n' : renderText(a, styleFor(io.stdout)));
     return EXIT[a.decision];
   }
@@ -125,7 +149,7 @@ async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<num
     else {
       // One line's failure is that line's fail-closed verdict; the stream goes on.
       try {
-        a = engine.assess(line.text, { cwd: args.cwd, env, uid });
+        a = engine.assess(line.text, { cwd: args.cwd, env, uid, audience: args.audience });
       } catch (e) {
         a = engine.failClosed(line.text, { code: 'internal', message: `internal error: ${e instanceof Error ? e.message : String(e)}` });
       }

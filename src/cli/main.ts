@@ -3,7 +3,8 @@
 
 import { createRequire } from 'node:module';
 import { loadCatalogue } from '../catalogue/load.js';
-import { Engine } from '../assess/engine.js';
+import { homedir } from 'node:os';
+import { resolvePolicy } from '../policy/resolve.js';
 import { EXIT, runCheck } from './check.js';
 
 declare const FIREBREAK_VERSION: string;
@@ -15,6 +16,7 @@ Usage:
   firebreak check [--format text|json] [--cwd DIR] -- <command>
   firebreak check --stdin [--format text|json]      one command per line
   firebreak rules list|show ID|test FILE            browse the catalogue, test your own rules
+  firebreak policy show|validate [FILE]|init        the effective policy, config checks, a starter policy
   firebreak --version
 
 Run 'firebreak check --help' for details. Exit codes: 0 allow, 3 ask, 2 deny, 1 error.
@@ -31,14 +33,13 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const io = { stdin: () => process.stdin, stdout: process.stdout, stderr: process.stderr };
-  if (sub === 'rules') {
-    // A bundle of its own, loaded only here: it carries the YAML parser and the validator.
-    const load = createRequire(import.meta.url);
-    const { runRules } = load('./rules-cli.cjs') as typeof import('./rules.js');
-    return runRules(rest, io);
+  if (sub === 'rules' || sub === 'policy') {
+    // A bundle of its own, loaded only here: it carries the YAML parser, the validator and cosmiconfig.
+    const tools = createRequire(import.meta.url)('./tools.cjs') as typeof import('./tools.js');
+    return sub === 'rules' ? tools.runRules(rest, io) : tools.runPolicy(rest, io);
   }
   if (sub !== 'check') {
-    process.stderr.write(`firebreak: unknown command '${sub}' (available: check, rules; see firebreak --help)\n`);
+    process.stderr.write(`firebreak: unknown command '${sub}' (available: check, rules, policy; see firebreak --help)\n`);
     return EXIT.error;
   }
   const catalogue = loadCatalogue();
@@ -46,7 +47,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`firebreak: ${catalogue.message}\n`);
     return EXIT.error;
   }
-  return runCheck(rest, new Engine(catalogue), io);
+  const env = (name: string): string | undefined => process.env[name];
+  // A cached policy is valid only for the firebreak and catalogue it was merged against.
+  const stamp = `${VERSION}:${catalogue.size}`;
+  return runCheck(rest, { catalogue, policyFor: (cwd) => resolvePolicy({ cwd, home: homedir(), env, stamp }) }, io);
 }
 
 main(process.argv.slice(2)).then(

@@ -3,11 +3,11 @@
 // it carries the YAML parser and schema validator that a `check` must not pay for.
 
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Engine } from '../assess/engine.js';
 import { runExamples } from '../assess/examples.js';
 import { Catalogue, memorySource } from '../catalogue/catalogue.js';
 import { compileRuleFiles, formatProblem } from '../catalogue/compile.js';
+import { loadFullCatalogue } from '../catalogue/load.js';
 import type { CatalogueWithExamples, CompiledRule, Example } from '../catalogue/types.js';
 import type { Io } from './check.js';
 
@@ -21,11 +21,7 @@ docs/rules.md and rules/*.yaml for examples). 'test' prints every problem as
 FILE:LINE [rule id]: reason and exits 1 when any example fails.
 `;
 
-const FULL = fileURLToPath(new URL('../../dist/catalogue-full.json', import.meta.url));
-
-function loadFull(): CatalogueWithExamples {
-  return JSON.parse(readFileSync(FULL, 'utf8')) as CatalogueWithExamples;
-}
+const loadFull = (): CatalogueWithExamples => loadFullCatalogue();
 
 function severityText(r: CompiledRule): string {
   return r.severity ?? Object.entries(r.targets?.severity ?? {}).map(([c, s]) => `${s} on ${c}`).join(', ');

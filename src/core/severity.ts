@@ -12,8 +12,9 @@ export function maxSeverity(a: Severity | null, b: Severity | null): Severity | 
   return RANK[a] >= RANK[b] ? a : b;
 }
 
-export function atLeast(s: Severity | null, threshold: Severity): boolean {
-  return s !== null && RANK[s] >= RANK[threshold];
+/** Whether a severity reaches a threshold; 'never' is reached by nothing. */
+export function atLeast(s: Severity | null, threshold: Severity | 'never'): boolean {
+  return s !== null && threshold !== 'never' && RANK[s] >= RANK[threshold];
 }
 
 export function isSeverity(v: unknown): v is Severity {

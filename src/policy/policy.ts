@@ -1,19 +1,41 @@
-// The effective policy an assessment is made under. Issue 5 loads and merges it from
-// config files; until then every assessment uses the built-in defaults of DESIGN.md.
+// The effective policy an assessment is made under: the built-in defaults of DESIGN.md,
+// then the user's config, then the project's policy files (src/policy/merge.ts).
 
 import type { Decision, Severity } from '../core/types.js';
+import type { CommandSpec, CompiledRule } from '../catalogue/types.js';
 import { DEFAULT_ESCALATION, type EscalationEntry } from './escalation.js';
+
+/** A threshold is a severity, or 'never' to switch that decision off. */
+export type Threshold = Severity | 'never';
 
 export interface Thresholds {
   /** Severity at or above which a command needs a human's approval. */
-  ask: Severity;
+  ask: Threshold;
   /** Severity at or above which a command is refused. */
-  deny: Severity;
+  deny: Threshold;
+}
+
+/** Who the verdict is for: an agent that runs commands unattended, or a person at a shell. */
+export type Audience = 'agent' | 'human';
+export const AUDIENCES: readonly Audience[] = ['agent', 'human'];
+
+/** A severity override: a user's config sets a rule's severity, a project's only raises it. */
+export interface SeverityOverride {
+  severity: Severity;
+  mode: 'set' | 'floor';
+}
+
+export interface AuditSettings {
+  enabled: boolean;
+  /** Where the audit log is written; null for the default place. */
+  file: string | null;
+  /** Whether allowed commands are logged too, not only ask and deny verdicts. */
+  includeAllowed: boolean;
 }
 
 export interface Policy {
-  thresholds: Thresholds;
-  /** What an unparseable line, an exceeded limit or an internal error turns into. */
+  thresholds: Record<Audience, Thresholds>;
+  /** What an unparseable line, an exceeded limit, an internal error or a broken config turns into. */
   onError: Extract<Decision, 'ask' | 'deny'>;
   /** Branch names, or prefixes ending in *, whose history is shared and must not be rewritten. */
   protectedBranches: string[];
@@ -27,14 +49,62 @@ export interface Policy {
   escalateFrom: Severity;
   /** Time all blast-radius probes of one assessment may take together. */
   blastRadiusBudgetMs: number;
+  /** Rule groups whose rules are not applied. */
+  disabledGroups: string[];
+  /** Rule ids (or `group:*`) that are not applied. */
+  ignoredRules: string[];
+  /** Rule ids (or `group:*`) whose match is always denied, whatever the thresholds. */
+  deniedRules: string[];
+  severityOverrides: Record<string, SeverityOverride>;
+  /** Rules from config files, compiled like the catalogue's. */
+  customRules: CompiledRule[];
+  /** Option specs for commands that only custom rules name. */
+  customCommands: Record<string, CommandSpec>;
+  audit: AuditSettings;
 }
 
 export const DEFAULT_POLICY: Policy = {
-  thresholds: { ask: 'Medium', deny: 'High' },
+  thresholds: { agent: { ask: 'Medium', deny: 'High' }, human: { ask: 'Medium', deny: 'High' } },
   onError: 'ask',
   protectedBranches: ['main', 'master', 'develop', 'development', 'trunk', 'production', 'prod', 'release/*', 'release-*', 'releases/*', 'stable', 'live'],
   productionPatterns: ['prod', 'production', 'prd', 'live'],
   escalation: DEFAULT_ESCALATION,
   escalateFrom: 'Medium',
   blastRadiusBudgetMs: 150,
+  disabledGroups: [],
+  ignoredRules: [],
+  deniedRules: [],
+  severityOverrides: {},
+  customRules: [],
+  customCommands: {},
+  audit: { enabled: false, file: null, includeAllowed: false },
+};
+
+/** Whether a rule id is named by a list of ids and `group:*` patterns. */
+export function listsRule(list: string[], id: string): boolean {
+  if (list.length === 0) return false;
+  const group = id.slice(0, id.indexOf(':'));
+  return list.includes(id) || list.includes(`${group}:*`);
+}
+
+/** The effective policy of a directory, with where each setting came from. */
+export interface ResolvedPolicy {
+  policy: Policy;
+  /** For each setting, where its value came from: 'default' and/or config file paths. */
+  sources: Record<string, string[]>;
+  /** The config files read, the user's first. */
+  files: string[];
+}
+
+/** The settings `policy show` and get_policy report a source for. */
+export const SETTINGS = [
+  'thresholds.agent.ask', 'thresholds.agent.deny', 'thresholds.human.ask', 'thresholds.human.deny', 'on_error',
+  'groups.disable', 'ignore', 'deny', 'severity', 'protected_branches', 'production_patterns', 'escalation',
+  'escalate_from', 'blast_radius.budget_ms', 'commands', 'rules', 'audit',
+] as const;
+
+export const DEFAULT_RESOLVED: ResolvedPolicy = {
+  policy: DEFAULT_POLICY,
+  sources: Object.fromEntries(SETTINGS.map((s) => [s, ['default']])),
+  files: [],
 };

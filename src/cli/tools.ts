@@ -1,0 +1,7 @@
+// The tools bundle (dist/cli/tools.cjs): everything that needs the YAML parser, the schema
+// validator or cosmiconfig, loaded only by `firebreak rules`, `firebreak policy` and a
+// check whose config files are new or changed. A plain check never pays for it.
+
+export { runRules } from './rules.js';
+export { runPolicy } from './policy.js';
+export { buildPolicy } from '../policy/build-policy.js';

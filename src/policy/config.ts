@@ -1,0 +1,33 @@
+// A config file as written: the shape schemas/config.schema.json validates, in the file's
+// own snake_case. Every layer (user config, project policy) has this one shape.
+
+import type { Severity } from '../core/types.js';
+import type { CommandSpec, RuleSource } from '../catalogue/types.js';
+import type { EscalationEntry } from './escalation.js';
+import type { Threshold } from './policy.js';
+
+export interface ThresholdsConfig {
+  ask?: Threshold;
+  deny?: Threshold;
+}
+
+export interface ConfigFile {
+  version?: 1;
+  thresholds?: ThresholdsConfig & { agent?: ThresholdsConfig; human?: ThresholdsConfig };
+  on_error?: 'ask' | 'deny';
+  groups?: { disable?: string[]; enable?: string[] };
+  ignore?: string[];
+  deny?: string[];
+  severity?: Record<string, Severity>;
+  protected_branches?: string[];
+  production_patterns?: string[];
+  escalation?: EscalationEntry[];
+  escalate_from?: Severity;
+  blast_radius?: { budget_ms?: number };
+  commands?: Record<string, CommandSpec>;
+  rules?: RuleSource[];
+  audit?: { enabled?: boolean; file?: string; include_allowed?: boolean };
+}
+
+/** The keys of a config file, for "did you mean" answers. */
+export const CONFIG_KEYS = ['version', 'thresholds', 'on_error', 'groups', 'ignore', 'deny', 'severity', 'protected_branches', 'production_patterns', 'escalation', 'escalate_from', 'blast_radius', 'commands', 'rules', 'audit'] as const;

@@ -1,0 +1,155 @@
+// Finding the config files that apply in a directory, before any of them is read: the
+// user's config (one file, in any of cosmiconfig's places for `firebreak`, or the file
+// FIREBREAK_CONFIG names) and the project policy files from the cwd up to the project
+// root. One readdir per directory: a check in a place with no config pays microseconds,
+// where a cosmiconfig search costs milliseconds (see README, "Configuration").
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { PolicyProblem } from './problems.js';
+
+export type LayerScope = 'user' | 'project';
+
+export interface ConfigFileRef {
+  path: string;
+  scope: LayerScope;
+  /** JavaScript configs are run by cosmiconfig, so their result is never cached. */
+  code: boolean;
+}
+
+export interface Discovery {
+  /** The user's config first, then project files from the outermost directory in. */
+  files: ConfigFileRef[];
+  problems: PolicyProblem[];
+}
+
+const DATA_EXTS = ['', '.json', '.yaml', '.yml'];
+const CODE_EXTS = ['.js', '.cjs', '.mjs', '.ts'];
+
+/** The user's config in the XDG config directory (cosmiconfig's global places). */
+const XDG_PLACES = [...DATA_EXTS, ...CODE_EXTS].map((e) => `config${e}`);
+/** The user's config in the home directory: cosmiconfig's places, and .firebreak.yaml. */
+const HOME_PLACES = [
+  ...[...DATA_EXTS, ...CODE_EXTS].map((e) => `.firebreakrc${e}`),
+  ...[...DATA_EXTS, ...CODE_EXTS].map((e) => `.config/firebreakrc${e}`),
+  ...CODE_EXTS.map((e) => `firebreak.config${e}`),
+  '.firebreak.yaml', '.firebreak.yml',
+];
+/** A project's policy: data only. */
+const PROJECT_PLACES = ['.firebreak.yaml', '.firebreak.yml', ...DATA_EXTS.map((e) => `.firebreakrc${e}`), ...DATA_EXTS.map((e) => `.config/firebreakrc${e}`)];
+/** Places where a project policy written as code would be: refused, never run. */
+const PROJECT_CODE_PLACES = [...CODE_EXTS.map((e) => `.firebreakrc${e}`), ...CODE_EXTS.map((e) => `.config/firebreakrc${e}`), ...CODE_EXTS.map((e) => `firebreak.config${e}`)];
+
+const isCode = (p: string): boolean => CODE_EXTS.some((e) => p.endsWith(e));
+
+function namesIn(dir: string): Set<string> {
+  try {
+    return new Set(readdirSync(dir));
+  } catch {
+    return new Set();
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The places of `places` that exist as files in `dir`; reads dir/.config only when it exists. */
+function present(dir: string, places: string[]): string[] {
+  const top = namesIn(dir);
+  const config = top.has('.config') ? namesIn(join(dir, '.config')) : null;
+  const out: string[] = [];
+  for (const p of places) {
+    const nested = p.startsWith('.config/');
+    const found = nested ? config?.has(p.slice(8)) : top.has(p);
+    if (found && isFile(join(dir, p))) out.push(join(dir, p));
+  }
+  return out;
+}
+
+/** Whether a package.json carries a top-level `firebreak` key (cosmiconfig's package property). */
+function packageHasConfig(path: string): boolean {
+  try {
+    const text = readFileSync(path, 'utf8');
+    if (!text.includes('"firebreak"')) return false;
+    const pkg = JSON.parse(text) as unknown;
+    return typeof pkg === 'object' && pkg !== null && Object.prototype.hasOwnProperty.call(pkg, 'firebreak');
+  } catch {
+    // A broken package.json is npm's business, not a policy; cosmiconfig would fail on it too.
+    return false;
+  }
+}
+
+export interface DiscoverOptions {
+  cwd: string;
+  home: string;
+  /** The project root (nearest directory with .git), or null outside a repository. */
+  projectRoot: string | null;
+  env: (name: string) => string | undefined;
+}
+
+export function userConfigDir(env: (name: string) => string | undefined, home: string): string {
+  const xdg = env('XDG_CONFIG_HOME');
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.config'), 'firebreak');
+}
+
+function discoverUser(opts: DiscoverOptions, problems: PolicyProblem[]): ConfigFileRef | null {
+  const named = opts.env('FIREBREAK_CONFIG');
+  if (named) {
+    const path = resolve(opts.cwd, named);
+    if (!isFile(path)) {
+      problems.push({ file: path, path: [], message: `FIREBREAK_CONFIG names ${path}, which is not a readable file`, fix: 'point FIREBREAK_CONFIG at your config file, or unset it' });
+      return null;
+    }
+    return { path, scope: 'user', code: isCode(path) };
+  }
+  const found = [...present(userConfigDir(opts.env, opts.home), XDG_PLACES), ...present(opts.home, HOME_PLACES)];
+  if (found.length > 1) {
+    problems.push({ file: found[0]!, path: [], message: `there is more than one user config: ${found.join(', ')}`, fix: `keep one: merge the others into ${found[0]} and delete them` });
+  }
+  return found[0] ? { path: found[0], scope: 'user', code: isCode(found[0]) } : null;
+}
+
+/** Directories a project policy may sit in, outermost first: up to the project root, never the home directory itself. */
+function projectDirs(opts: DiscoverOptions): string[] {
+  const home = resolve(opts.home);
+  const stop = opts.projectRoot ? resolve(opts.projectRoot) : null;
+  const dirs: string[] = [];
+  let d = resolve(opts.cwd);
+  for (let i = 0; i < 64; i++) {
+    if (d === home) break;
+    dirs.push(d);
+    if (d === stop) break;
+    const up = dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  return dirs.reverse();
+}
+
+export function discoverConfig(opts: DiscoverOptions): Discovery {
+  const problems: PolicyProblem[] = [];
+  const files: ConfigFileRef[] = [];
+  const user = discoverUser(opts, problems);
+  if (user) files.push(user);
+  for (const dir of projectDirs(opts)) {
+    const found = present(dir, PROJECT_PLACES);
+    const pkg = join(dir, 'package.json');
+    if (found.length === 0 || found.length === 1) {
+      // Only look inside package.json when nothing else is here or to report a clash.
+      if (packageHasConfig(pkg)) found.push(pkg);
+    }
+    for (const code of present(dir, PROJECT_CODE_PLACES)) {
+      problems.push({ file: code, path: [], message: 'a project policy must be data (YAML or JSON): firebreak never runs code from a repository', fix: `write the policy as ${join(dir, '.firebreak.yaml')} and delete ${code}` });
+    }
+    if (found.length > 1) {
+      problems.push({ file: found[0]!, path: [], message: `there is more than one project policy in ${dir}: ${found.join(', ')}`, fix: `keep one: merge the others into ${found[0]} and delete them` });
+    }
+    if (found[0]) files.push({ path: found[0], scope: 'project', code: false });
+  }
+  return { files, problems };
+}
