@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Catalogue, memorySource } from '../src/catalogue/catalogue.js';
-import { Engine } from '../src/assess/engine.js';
+import { Engine, notAssessed } from '../src/assess/engine.js';
 import { buildPolicy } from '../src/policy/build-policy.js';
 import { discoverConfig } from '../src/policy/discover.js';
 import { formatPolicyProblem } from '../src/policy/problems.js';
@@ -167,6 +167,15 @@ describe('a broken config is an error naming the file, the line, the key and the
       assert.match(problems[0]!, expected);
     }
   });
+  test('an agent-facing door answers an unusable config with the failure mode and the error as the reason', () => {
+    const w = world({ '~/.config/firebreak/config.yaml': 'on_error: deny\n', '.firebreak.yaml': 'ignore: [git:push-force]\n' });
+    const o = resolveIn(w);
+    assert.ok(!o.ok);
+    const a = notAssessed('git status', o.failMode, o.error);
+    assert.equal(assessmentErrors(a), '');
+    assert.deepEqual([a.decision, a.allowed, a.context.labels], ['deny', false, ['error=invalid-config']]);
+    assert.match(a.denial_reason!, /^Not assessed: invalid config: .*\.firebreak\.yaml:1: ignore\[0\]: a project policy may only tighten/);
+  });
   test('an empty file is a valid config that sets nothing', () => {
     const w = world({ '.firebreak.yaml': '' });
     assert.deepEqual(policyOf(resolveIn(w)).deniedRules, []);
@@ -227,6 +236,7 @@ describe('a project policy can only tighten', () => {
     assert.equal(p.blastRadiusBudgetMs, 50);
     assert.equal(p.audit.enabled, true);
     assert.ok(o.ok);
+    assert.deepEqual(o.resolved.sources.deny, [join(w.project, '.firebreak.yaml')], 'an empty default owes nothing');
     assert.deepEqual(o.resolved.sources.protected_branches, [join(w.home, '.config/firebreak/config.yaml'), join(w.project, '.firebreak.yaml')]);
     assert.deepEqual(o.resolved.sources['thresholds.agent.deny'], ['default']);
   });
@@ -359,5 +369,15 @@ describe('firebreak check and policy, from the command line', () => {
     const ok = cli(good, ['policy', 'validate', 'rules.yaml']);
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stdout, /valid \(user config, 1 rule\(s\), examples pass\)/);
+  });
+  test('rules list and show include the rules of the configs in effect; rules test checks a config file', () => {
+    const w = world({ '.firebreak.yaml': `rules:\n${STARTER_RULE}` });
+    const list = cli(w, ['rules', 'list', '--group', 'custom']);
+    assert.equal(list.status, 0, list.stderr);
+    assert.match(list.stdout, /^custom:deploy-prod\s+High\s+Deploys to production/m);
+    assert.match(cli(w, ['rules', 'show', 'custom:deploy-prod']).stdout, /defined in:\s+.*\.firebreak\.yaml:\d+/);
+    const tested = cli(w, ['rules', 'test', '.firebreak.yaml']);
+    assert.equal(tested.status, 0, tested.stderr);
+    assert.match(tested.stdout, /\.firebreak\.yaml: valid \(project policy, 1 rule\(s\), examples pass\)/);
   });
 });

@@ -205,21 +205,7 @@ export class Engine {
 
   /** The documented verdict for input that cannot be assessed: the policy's failure mode. */
   failClosed(line: string, error: FirebreakError): RiskAssessment {
-    const decision = this.policy.onError;
-    return {
-      command: line.length > 4096 ? line.slice(0, 4096) + '…' : line,
-      allowed: false,
-      decision,
-      severity: null,
-      risk_level: 'Normal',
-      context: { risk_level: 'Normal', labels: [`error=${error.code}`] },
-      matched_rules: [],
-      alternatives: [],
-      requires_human_approval: decision === 'ask',
-      denial_reason: `Not assessed: ${error.message}.`,
-      blast_radius_scope: null,
-      blast_radius_detail: null,
-    };
+    return notAssessed(line, this.policy.onError, error);
   }
 
   private reason(decision: Decision, worst: MatchedRule | undefined, problems: string[], deniedId?: string): string | null {
@@ -279,4 +265,26 @@ function asksForHelp(cmd: NormalisedCommand): boolean {
     if ((a.text === '--help' || a.text === '-help') && !a.dynamic) return true;
   }
   return false;
+}
+
+/**
+ * The verdict for a line that was not assessed, in the failure mode that applies: for input
+ * the engine cannot take, and for an agent-facing door whose directory has a config it
+ * cannot use (the error is the reason, the mode is the one the config asks for).
+ */
+export function notAssessed(line: string, decision: 'ask' | 'deny', error: FirebreakError): RiskAssessment {
+  return {
+    command: line.length > 4096 ? line.slice(0, 4096) + '…' : line,
+    allowed: false,
+    decision,
+    severity: null,
+    risk_level: 'Normal',
+    context: { risk_level: 'Normal', labels: [`error=${error.code}`] },
+    matched_rules: [],
+    alternatives: [],
+    requires_human_approval: decision === 'ask',
+    denial_reason: `Not assessed: ${error.message}.`,
+    blast_radius_scope: null,
+    blast_radius_detail: null,
+  };
 }

@@ -1,13 +1,17 @@
-// `firebreak rules list|show|test`: browse the catalogue and check a rule file of your own.
-// Bundled on its own (dist/cli/rules-cli.cjs) and loaded only for this subcommand, because
-// it carries the YAML parser and schema validator that a `check` must not pay for.
+// `firebreak rules list|show|test`: browse the catalogue (with the rules your configs add)
+// and check a rule file of your own. Part of the tools bundle (dist/cli/tools.cjs), loaded
+// only for these subcommands: it carries the YAML parser and schema validator.
 
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { Engine } from '../assess/engine.js';
 import { runExamples } from '../assess/examples.js';
 import { Catalogue, memorySource } from '../catalogue/catalogue.js';
 import { compileRuleFiles, formatProblem } from '../catalogue/compile.js';
 import { loadFullCatalogue } from '../catalogue/load.js';
+import { buildPolicy } from '../policy/build-policy.js';
+import { resolvePolicy } from '../policy/resolve.js';
+import { runPolicy } from './policy.js';
 import type { CatalogueWithExamples, CompiledRule, Example } from '../catalogue/types.js';
 import type { Io } from './check.js';
 
@@ -17,11 +21,29 @@ export const RULES_HELP = `Usage:
   firebreak rules test FILE                                   validate a rule file and run its examples
 
 A rule file has the format of the built-in catalogue (schemas/rule.schema.json; see
-docs/rules.md and rules/*.yaml for examples). 'test' prints every problem as
+docs/rules.md and rules/*.yaml for examples); a config file with a rules: list is
+checked as a config (firebreak policy validate). list and show include the rules of
+the configs in effect in the current directory. 'test' prints every problem as
 FILE:LINE [rule id]: reason and exits 1 when any example fails.
 `;
 
-const loadFull = (): CatalogueWithExamples => loadFullCatalogue();
+/**
+ * The built-in catalogue plus the rules the config files in effect here define, so a
+ * custom rule is listed and shown like any other. A broken config is reported, not hidden.
+ */
+function loadFull(io: Io): CatalogueWithExamples {
+  const full = loadFullCatalogue();
+  const here = resolvePolicy({ cwd: process.cwd(), home: homedir(), env: (k) => process.env[k], stamp: 'rules', diskCache: false }, () => ({ buildPolicy }));
+  if (!here.ok) {
+    io.stderr.write(`firebreak rules: the config here is not used: ${here.error.message}\n`);
+    return full;
+  }
+  const custom = here.resolved.policy.customRules;
+  if (custom.length === 0) return full;
+  const groups = [...full.groups];
+  for (const r of custom) if (!groups.some((g) => g.group === r.group)) groups.push({ group: r.group, description: `Rules from ${r.source.file}` });
+  return { ...full, groups, rules: [...full.rules, ...custom], examples: { ...full.examples, ...Object.fromEntries(custom.map((r) => [r.id, { match: [], no_match: [] }])) } };
+}
 
 function severityText(r: CompiledRule): string {
   return r.severity ?? Object.entries(r.targets?.severity ?? {}).map(([c, s]) => `${s} on ${c}`).join(', ');
@@ -42,7 +64,7 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
   if (sub === undefined || sub === '--help' || sub === '-h') { io.stdout.write(RULES_HELP); return sub === undefined ? 1 : 0; }
   if (sub === 'list') {
     const group = flag(rest, '--group');
-    const cat = loadFull();
+    const cat = loadFull(io);
     if (group && !cat.groups.some((g) => g.group === group)) {
       io.stderr.write(`firebreak rules: no group '${group}' (groups: ${cat.groups.map((g) => g.group).join(', ')})\n`);
       return 1;
@@ -54,7 +76,7 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
   }
   if (sub === 'show') {
     const id = rest.find((a) => !a.startsWith('-'));
-    const cat = loadFull();
+    const cat = loadFull(io);
     const r = cat.rules.find((x) => x.id === id);
     if (!id || !r) {
       io.stderr.write(`firebreak rules show: ${id ? `no rule '${id}'` : 'give a rule id'}; 'firebreak rules list' lists them\n`);
@@ -84,6 +106,8 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
       io.stderr.write(`firebreak rules test: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
       return 1;
     }
+    // A config file (no `group`, a `rules:` list) is checked as a config, examples included.
+    if (!/^group\s*:/m.test(text) && /^rules\s*:/m.test(text)) return runPolicy(['validate', file], io);
     const { catalogue, problems } = compileRuleFiles([{ path: file, text }]);
     for (const p of problems) io.stdout.write(formatProblem(p) + '\n');
     if (problems.length > 0) {

@@ -17,6 +17,8 @@ export interface KnownCatalogue {
   rules: CompiledRule[];
 }
 
+const EMPTY_BY_DEFAULT = new Set(['groups.disable', 'ignore', 'deny', 'severity', 'commands', 'rules']);
+
 const rank = (t: Threshold): number => (t === 'never' ? 5 : severityRank(t));
 
 export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConfigHint: string): { resolved: ResolvedPolicy | null; problems: PolicyProblem[] } {
@@ -32,7 +34,11 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
     const file = f.ref.path;
     const project = f.ref.scope === 'project';
     const set = (key: string): void => { sources[key] = [file]; };
-    const add = (key: string): void => { const s = sources[key]!; if (!s.includes(file)) s.push(file); };
+    // A list that starts empty owes nothing to the defaults once a file adds to it.
+    const add = (key: string): void => {
+      const s = EMPTY_BY_DEFAULT.has(key) && sources[key]![0] === 'default' ? (sources[key] = []) : sources[key]!;
+      if (!s.includes(file)) s.push(file);
+    };
     const reject = (path: Array<string | number>, message: string, fix: string): void => {
       const line = f.lineOf(path);
       problems.push({ file, path, ...(line ? { line } : {}), message, fix });
