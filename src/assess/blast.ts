@@ -9,6 +9,7 @@ import { kubeTargetSentence } from '../context/probes/kube.js';
 import { terraformStateSentence } from '../context/probes/terraform.js';
 import type { PathContext } from '../context/context.js';
 import type { RuleMatch } from './match.js';
+import type { NormalisedCommand } from '../shell/index.js';
 import { posix } from 'node:path';
 
 const plural = (n: number, one: string, many = one + 's'): string => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -48,11 +49,12 @@ export interface CommandEnvironment {
 }
 
 /** The environment of one command: its own `NAME=value` prefix over the line's environment. */
-function envOf(m: RuleMatch, environment: CommandEnvironment): (name: string) => string | undefined {
+export function commandEnv(c: NormalisedCommand, env: (name: string) => string | undefined): (name: string) => string | undefined {
+  if (c.assignments.length === 0) return env;
   return (name) => {
     let own: string | undefined;
-    for (const a of m.command.assignments) if (a.name === name && !a.value.dynamic) own = a.value.text;
-    return own ?? environment.env(name);
+    for (const a of c.assignments) if (a.name === name && !a.value.dynamic) own = a.value.text;
+    return own ?? env(name);
   };
 }
 
@@ -93,11 +95,11 @@ export function probeSentence(m: RuleMatch, ctx: PathContext, budget: Budget, en
     }
     case 'kube-target': {
       const cwd = commandDir(m, ctx);
-      return cwd === null ? null : kubeTargetSentence(m.command.name, m.parsed.options, { cwd, home: environment.home, env: envOf(m, environment) });
+      return cwd === null ? null : kubeTargetSentence(m.command.name, m.parsed.options, { cwd, home: environment.home, env: commandEnv(m.command, environment.env) });
     }
     case 'terraform-state': {
       const cwd = commandDir(m, ctx);
-      return cwd === null ? null : terraformStateSentence(m.command.name, m.parsed.options, { cwd, env: envOf(m, environment) }, budget);
+      return cwd === null ? null : terraformStateSentence(m.command.name, m.parsed.options, { cwd, env: commandEnv(m.command, environment.env) }, budget);
     }
     default: return null;
   }

@@ -3,7 +3,8 @@
 
 import { atLeast, severityRank } from '../core/severity.js';
 import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/types.js';
-import type { ParsedArgs } from '../catalogue/args.js';
+import { parseArgs, type ParsedArgs } from '../catalogue/args.js';
+import { knowsKubeFlags, kubeTarget } from '../context/probes/kube.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CompiledRule } from '../catalogue/types.js';
 import { detectContext, type PathContext } from '../context/context.js';
@@ -14,7 +15,7 @@ import { own } from '../core/own.js';
 import { parseCommandLine, type NormalisedCommand, type ParsedLine } from '../shell/index.js';
 import { matchRule, type RuleMatch } from './match.js';
 import { alternativesFor, blastDetail } from './template.js';
-import { Budget, probeSentence } from './blast.js';
+import { Budget, commandEnv, probeSentence } from './blast.js';
 
 export const INPUT_LIMITS = {
   /** Longest command line assessed, in UTF-16 code units (about 1 MiB of ASCII). */
@@ -120,10 +121,18 @@ export class Engine {
     const onLine = lineEnv(parsed.commands);
     const given = opts.env;
     const env = (name: string): string | undefined => own(onLine, name) ?? given?.[name];
-    const wantKube = parsed.commands.some((c) => KUBE_TOOLS.has(c.name));
+    // The cluster a kubectl command acts on is the one its flags name, not only the current context.
+    let wantKube = false;
+    const kubeTargets: Array<{ context: string; namespace: string | null }> = [];
+    for (const c of parsed.commands) {
+      if (!KUBE_TOOLS.has(c.name) || c.remote) continue;
+      if (!knowsKubeFlags(c.name)) { wantKube = true; continue; }
+      const t = kubeTarget(c.name, parseArgs(c.args, this.catalogue.specFor(c.name)).options, { cwd: ctx.cwd, home: ctx.home, env: commandEnv(c, env) });
+      if (t?.kind === 'target') kubeTargets.push({ context: t.context, namespace: t.namespace });
+    }
     const signals = readSignals(ctx.projectRoot === ctx.home ? null : ctx.projectRoot, {
       protectedBranches: this.policy.protectedBranches, productionPatterns: this.policy.productionPatterns,
-      env, uid: opts.uid ?? null, home: ctx.home, wantKube,
+      env, uid: opts.uid ?? null, home: ctx.home, wantKube, kubeTargets,
     });
     const active = activeSignals(signals, labels);
     let riskLevel: RiskLevel = 'Normal';
@@ -242,8 +251,8 @@ function activeSignals(s: Signals, labels: string[]): Set<SignalName> {
   const label = (l: string): void => { if (!labels.includes(l)) labels.push(l); };
   if (s.git?.branch) label(`branch=${s.git.branch}`);
   if (s.git?.protected) { label('branch-protected'); active.add('protected-branch'); }
-  if (s.kube) label(`kube=${s.kube.context}/${s.kube.namespace}`);
-  if (s.kube?.production) { label('kube-production'); active.add('production-kube'); }
+  for (const k of s.kube) label(`kube=${k.context}/${k.namespace}`);
+  if (s.kube.some((k) => k.production)) { label('kube-production'); active.add('production-kube'); }
   if (s.productionEnv) { label(`env=${s.productionEnv.slice(s.productionEnv.indexOf('=') + 1)}`); active.add('production-env'); }
   if (s.ssh) { label('ssh'); active.add('ssh'); }
   if (s.root) { label('root'); active.add('root'); }

@@ -20,8 +20,8 @@ export interface KubeSignal {
 
 export interface Signals {
   git: GitSignal | null;
-  /** Read only when the line runs a Kubernetes tool. */
-  kube: KubeSignal | null;
+  /** The clusters and namespaces the line's Kubernetes commands act on; empty when it runs none. */
+  kube: KubeSignal[];
   /** The environment variable that names a production environment, as NAME=value. */
   productionEnv: string | null;
   ssh: boolean;
@@ -38,8 +38,10 @@ export interface SignalOptions {
   env: (name: string) => string | undefined;
   uid: number | null;
   home: string;
-  /** Whether to read the kubeconfig at all (the line runs kubectl, helm, ...). */
+  /** Whether to read the kubeconfig's current context (the line runs a Kubernetes tool whose flags are not read). */
   wantKube: boolean;
+  /** The contexts and namespaces the line's kubectl, oc and helm commands name (flags, environment, kubeconfig); namespace null for all. */
+  kubeTargets?: Array<{ context: string; namespace: string | null }>;
 }
 
 /** `release/*` matches `release/1.2`; everything else is an exact name. */
@@ -217,12 +219,26 @@ export function readSignals(projectRoot: string | null, opts: SignalOptions): Si
   const ci = CI_VARS.some((v) => { const x = opts.env(v); return x !== undefined && x !== '' && x !== 'false' && x !== '0'; });
   return {
     git: projectRoot ? readGit(projectRoot, opts.protectedBranches) : null,
-    kube: opts.wantKube ? readKube(opts.env, opts.home, opts.productionPatterns) : null,
+    kube: kubeSignals(opts),
     productionEnv,
     ssh: !!(opts.env('SSH_CONNECTION') || opts.env('SSH_CLIENT') || opts.env('SSH_TTY')),
     root: opts.uid === 0,
     ci,
   };
+}
+
+function kubeSignals(opts: SignalOptions): KubeSignal[] {
+  const out: KubeSignal[] = [];
+  const add = (k: KubeSignal): void => { if (!out.some((x) => x.context === k.context && x.namespace === k.namespace)) out.push(k); };
+  for (const t of opts.kubeTargets ?? []) {
+    const namespace = t.namespace ?? '*';
+    add({ context: t.context, namespace, production: isProduction(t.context, opts.productionPatterns) || isProduction(namespace, opts.productionPatterns) });
+  }
+  if (opts.wantKube) {
+    const current = readKube(opts.env, opts.home, opts.productionPatterns);
+    if (current) add(current);
+  }
+  return out;
 }
 
 export function currentUid(): number | null {

@@ -51,8 +51,20 @@ function shown(path: string, scene: KubeScene): string {
   return path;
 }
 
-/** The sentence naming the context and namespace the command would hit, or null when nothing can be said. */
-export function kubeTargetSentence(tool: string, options: ParsedOption[], scene: KubeScene): string | null {
+/** What a kube command would act on, or why that cannot be known. */
+export type KubeTarget =
+  | { kind: 'target'; context: string; /** A namespace name, or null for every namespace. */ namespace: string | null; why: string[] }
+  | { kind: 'missing-kubeconfig'; where: string }
+  | { kind: 'no-context'; where: string }
+  | { kind: 'undefined-context'; context: string; where: string };
+
+/** Whether a tool's flags are known here (kubectl, oc, helm). */
+export function knowsKubeFlags(tool: string): boolean {
+  return Object.prototype.hasOwnProperty.call(TOOLS, tool);
+}
+
+/** The context and namespace a kubectl, oc or helm command would act on; null without any kubeconfig. */
+export function kubeTarget(tool: string, options: ParsedOption[], scene: KubeScene): KubeTarget | null {
   const flags = TOOLS[tool];
   if (!flags) return null;
   const explicitConfig = lastValue(options, ['--kubeconfig']);
@@ -66,32 +78,44 @@ export function kubeTargetSentence(tool: string, options: ParsedOption[], scene:
   const files = readKubeconfigs(paths);
   const where = paths.length === 1 ? shown(paths[0]!, scene) : 'the files in KUBECONFIG';
   // kubectl stops when --kubeconfig names a file that is not there; KUBECONFIG entries are optional.
-  if (explicitConfig && files.length === 0) return `The kubeconfig ${where} does not exist, so the command would fail before reaching a cluster.`;
+  if (explicitConfig && files.length === 0) return { kind: 'missing-kubeconfig', where };
   if (files.length === 0) return null;
 
   const contextFlag = lastValue(options, flags.context);
   const contextEnv = flags.contextEnv ? scene.env(flags.contextEnv) : undefined;
   const named = contextFlag?.value ?? (contextEnv || undefined);
   const c = kubeContext(files, named);
-  if (!c) return `No current context is set in ${where}, so the cluster it would reach is not known.`;
+  if (!c) return { kind: 'no-context', where };
   const file = c.file ? shown(c.file, scene) : where;
   // kubectl refuses a context no file defines, whether named on the line or as current-context.
-  if (!c.defined) return `Context ${c.context} is not defined in ${where}, so the command would fail before reaching a cluster.`;
+  if (!c.defined) return { kind: 'undefined-context', context: c.context, where };
 
   const why: string[] = [named ? `context from ${contextFlag ? contextFlag.name : flags.contextEnv}, defined in ${file}` : `current context in ${file}`];
-  let namespace: string;
   const nsFlag = lastValue(options, flags.namespace);
   const nsEnv = flags.namespaceEnv ? scene.env(flags.namespaceEnv) : undefined;
+  let namespace: string | null;
   if (isSet(options, flags.allNamespaces)) {
-    namespace = 'every namespace';
+    namespace = null;
   } else if (nsFlag) {
-    namespace = `namespace ${nsFlag.value}`;
+    namespace = nsFlag.value;
     why.push(`namespace from ${nsFlag.name}`);
   } else if (nsEnv) {
-    namespace = `namespace ${nsEnv}`;
+    namespace = nsEnv;
     why.push(`namespace from ${flags.namespaceEnv}`);
   } else {
-    namespace = `namespace ${c.namespace ?? 'default'}`;
+    namespace = c.namespace ?? 'default';
   }
-  return `Runs against context ${c.context}, ${namespace} (${why.join('; ')}).`;
+  return { kind: 'target', context: c.context, namespace, why };
+}
+
+/** The sentence naming the context and namespace the command would hit, or null when nothing can be said. */
+export function kubeTargetSentence(tool: string, options: ParsedOption[], scene: KubeScene): string | null {
+  const t = kubeTarget(tool, options, scene);
+  if (!t) return null;
+  switch (t.kind) {
+    case 'missing-kubeconfig': return `The kubeconfig ${t.where} does not exist, so the command would fail before reaching a cluster.`;
+    case 'no-context': return `No current context is set in ${t.where}, so the cluster it would reach is not known.`;
+    case 'undefined-context': return `Context ${t.context} is not defined in ${t.where}, so the command would fail before reaching a cluster.`;
+    case 'target': return `Runs against context ${t.context}, ${t.namespace === null ? 'every namespace' : `namespace ${t.namespace}`} (${t.why.join('; ')}).`;
+  }
 }
