@@ -59,6 +59,25 @@ export function checkInput(line: string): FirebreakError | null {
   return null;
 }
 
+/** A match's severity step by step: as the rule matched, after the policy's overrides, after context. */
+export interface MatchSteps {
+  matched: Severity;
+  byPolicy: Severity;
+  /** The context level that raised it ('Normal' when nothing did). */
+  level: RiskLevel;
+}
+
+export interface AssessmentDetail {
+  /** Every simple command found in the line, nested code included. */
+  commands: NormalisedCommand[];
+  /** Worst first, in the order of `matched_rules`. */
+  matches: Array<MatchSteps & { rule: CompiledRule; command: NormalisedCommand; result: MatchedRule }>;
+  /** The context signals that hold. */
+  signals: SignalName[];
+  /** Why the line fails closed, if it does (a parse error, a limit). */
+  problems: string[];
+}
+
 export class Engine {
   readonly catalogue: Catalogue;
   /** Whether a rule is switched off by the policy (a disabled group, an ignored id); null when none is. */
@@ -90,13 +109,21 @@ export class Engine {
   }
 
   assess(line: string, opts: AssessOptions = {}): RiskAssessment {
+    return this.assessInDetail(line, opts).assessment;
+  }
+
+  /** The assessment, and how it came about: the simple commands, and each match's severity step by step. */
+  assessInDetail(line: string, opts: AssessOptions = {}): { assessment: RiskAssessment; detail: AssessmentDetail | null } {
     const bad = checkInput(line);
-    if (bad) return this.failClosed(line, bad);
+    if (bad) return { assessment: this.failClosed(line, bad), detail: null };
     const ctx = opts.context ?? detectContext(opts.cwd ?? process.cwd(), opts.home);
     const { parsed, matches } = this.matchLine(line, ctx);
+    const steps = new Map<RuleMatch, MatchSteps>();
     for (const m of matches) {
+      const matched = m.severity;
       const o = own(this.policy.severityOverrides, m.rule.id);
       if (o) m.severity = o.mode === 'set' || severityRank(o.severity) > severityRank(m.severity) ? o.severity : m.severity;
+      steps.set(m, { matched, byPolicy: m.severity, level: 'Normal' });
     }
 
     const labels: string[] = [];
@@ -142,7 +169,7 @@ export class Engine {
     for (const m of matches) {
       if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
       const level = levelFor(m.rule.group, m.command.remote ? remoteActive : active, this.policy.escalation);
-      if (level !== 'Normal') m.severity = escalate(m.severity, level);
+      if (level !== 'Normal') { m.severity = escalate(m.severity, level); steps.get(m)!.level = level; }
     }
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
 
@@ -180,7 +207,7 @@ export class Engine {
       }
     }
     const worst = matched_rules[0];
-    return {
+    const assessment: RiskAssessment = {
       command: line,
       allowed: decision === 'allow',
       decision,
@@ -194,6 +221,13 @@ export class Engine {
       blast_radius_scope: worst?.blast_radius_scope ?? null,
       blast_radius_detail: worst?.blast_radius_detail ?? null,
     };
+    const detail: AssessmentDetail = {
+      commands: parsed.commands,
+      matches: matches.map((m, i) => ({ rule: m.rule, command: m.command, result: matched_rules[i]!, ...steps.get(m)! })),
+      signals: [...active],
+      problems,
+    };
+    return { assessment, detail };
   }
 
   decide(severity: Severity | null, audience: Audience = 'agent'): Decision {
