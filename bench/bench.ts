@@ -11,6 +11,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Engine } from '../src/assess/engine.js';
 import { loadCatalogue } from '../src/catalogue/load.js';
 import { STARTER_POLICY, STARTER_RULE } from '../src/policy/starter.js';
@@ -96,3 +98,24 @@ const history = Array.from({ length: 10_000 }, (_, i) => corpus[i % corpus.lengt
 const t = process.hrtime.bigint();
 const r = spawnSync(process.execPath, [bin, 'check', '--stdin', '--format', 'json'], { input: history, stdio: ['pipe', 'ignore', 'ignore'], maxBuffer: 1 << 30 });
 console.log(`check --stdin, 10,000-line history: ${fmt(Number(process.hrtime.bigint() - t) / 1e6)} ms (exit ${r.status})`);
+
+// The MCP server over one stdio session, driven by the SDK's client: round trips of
+// check_command, one after another. The risky command runs its blast-radius probe (git
+// is asked which commits the force push would drop), so it is bounded by the budget.
+const client = new Client({ name: 'firebreak-bench', version: '1' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], cwd: root, stderr: 'ignore' }));
+async function roundTrips(command: string, n: number): Promise<{ median: number; p95: number }> {
+  for (let i = 0; i < 50; i++) await client.callTool({ name: 'check_command', arguments: { command } });
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = process.hrtime.bigint();
+    await client.callTool({ name: 'check_command', arguments: { command } });
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(n / 2)]!, p95: times[Math.floor(n * 0.95)]! };
+}
+const mcpRoutine = await roundTrips('git status', 1000);
+const mcpRisky = await roundTrips('git push --force origin main', 1000);
+await client.close();
+console.log(`mcp check_command round trip, 1,000 calls in one session: routine median ${fmt(mcpRoutine.median, 3)} ms, p95 ${fmt(mcpRoutine.p95, 3)} ms; risky (with its probe) median ${fmt(mcpRisky.median, 2)} ms, p95 ${fmt(mcpRisky.p95, 2)} ms`);

@@ -46,7 +46,22 @@ await build({
   minify: true,
   logLevel: 'warning',
 });
-console.error('firebreak build: bundled dist/cli/firebreak.cjs and dist/cli/tools.cjs');
+// `firebreak mcp` in a third bundle: the MCP SDK and zod load only for the server.
+await build({
+  entryPoints: ['src/mcp/server.ts'],
+  outfile: 'dist/cli/mcp.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['re2', 'typescript'],
+  define: { 'import.meta.url': '__firebreakUrl' },
+  banner: { js: "const __firebreakUrl = require('node:url').pathToFileURL(__filename).href;" },
+  legalComments: 'none',
+  minify: true,
+  logLevel: 'warning',
+});
+console.error('firebreak build: bundled dist/cli/firebreak.cjs, dist/cli/tools.cjs and dist/cli/mcp.cjs');
 
 // Warm V8's code cache with one run that takes the common paths (parser, matcher,
 // templates, text output, finding and reading config files); bin/firebreak.cjs writes the

@@ -15,6 +15,7 @@ const HELP = `firebreak ${VERSION} — how dangerous is a shell command, before 
 Usage:
   firebreak check [--format text|json] [--cwd DIR] -- <command>
   firebreak check --stdin [--format text|json]      one command per line
+  firebreak mcp [init|--interactive]                the MCP server for coding agents (stdio)
   firebreak rules list|show ID|test FILE            browse the catalogue, test your own rules
   firebreak policy show|validate [FILE]|init        the effective policy, config checks, a starter policy
   firebreak --version
@@ -38,8 +39,8 @@ async function main(argv: string[]): Promise<number> {
     const tools = createRequire(import.meta.url)('./tools.cjs') as typeof import('./tools.js');
     return sub === 'rules' ? tools.runRules(rest, io) : tools.runPolicy(rest, io);
   }
-  if (sub !== 'check') {
-    process.stderr.write(`firebreak: unknown command '${sub}' (available: check, rules, policy; see firebreak --help)\n`);
+  if (sub !== 'check' && sub !== 'mcp') {
+    process.stderr.write(`firebreak: unknown command '${sub}' (available: check, mcp, rules, policy; see firebreak --help)\n`);
     return EXIT.error;
   }
   const catalogue = loadCatalogue();
@@ -50,6 +51,11 @@ async function main(argv: string[]): Promise<number> {
   const env = (name: string): string | undefined => process.env[name];
   // A cached policy is valid only for the firebreak and catalogue it was merged against.
   const stamp = `${VERSION}:${catalogue.size}`;
+  if (sub === 'mcp') {
+    // The MCP SDK is a bundle of its own: about 80 ms to load, paid only by the server.
+    const mcp = createRequire(import.meta.url)('./mcp.cjs') as typeof import('../mcp/server.js');
+    return mcp.runMcp(rest, io, { catalogue, version: VERSION, stamp });
+  }
   return runCheck(rest, { catalogue, policyFor: (cwd) => resolvePolicy({ cwd, home: homedir(), env, stamp }) }, io);
 }
 
