@@ -6,7 +6,7 @@
 //               and over its routine lines alone, with the full catalogue loaded;
 //   cold start: median wall time of `firebreak check` against bare `node -e 0`.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,4 +118,30 @@ async function roundTrips(command: string, n: number): Promise<{ median: number;
 const mcpRoutine = await roundTrips('git status', 1000);
 const mcpRisky = await roundTrips('git push --force origin main', 1000);
 await client.close();
+// The same over a bare pipe, without the SDK client's own parsing and validation of each
+// result: the server's share of a round trip, next to a ping (the floor: pipes, event
+// loops and the SDK's request handling, with no firebreak work at all).
+async function rawRoundTrips(message: (id: number) => object, n: number): Promise<{ median: number; p95: number }> {
+  const child = spawn(process.execPath, [bin, 'mcp'], { cwd: root, stdio: ['pipe', 'pipe', 'ignore'] });
+  let pending = '';
+  let waiting: (() => void) | null = null;
+  child.stdout.on('data', (d: Buffer) => {
+    pending += d.toString();
+    if (pending.includes('\n')) { pending = pending.slice(pending.lastIndexOf('\n') + 1); const w = waiting; waiting = null; w?.(); }
+  });
+  const send = (m: object): Promise<void> => new Promise((resolve) => { waiting = resolve; child.stdin.write(JSON.stringify(m) + '\n'); });
+  await send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  const times: number[] = [];
+  for (let i = 0; i < n + 100; i++) {
+    const t0 = process.hrtime.bigint();
+    await send(message(i + 1));
+    if (i >= 100) times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  child.stdin.end();
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(n / 2)]!, p95: times[Math.floor(n * 0.95)]! };
+}
+const rawPing = await rawRoundTrips((id) => ({ jsonrpc: '2.0', id, method: 'ping' }), 1000);
+const rawCheck = await rawRoundTrips((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'check_command', arguments: { command: 'git status' } } }), 1000);
 console.log(`mcp check_command round trip, 1,000 calls in one session: routine median ${fmt(mcpRoutine.median, 3)} ms, p95 ${fmt(mcpRoutine.p95, 3)} ms; risky (with its probe) median ${fmt(mcpRisky.median, 2)} ms, p95 ${fmt(mcpRisky.p95, 2)} ms`);
+console.log(`mcp over a bare pipe (no SDK client): check_command routine median ${fmt(rawCheck.median, 3)} ms, p95 ${fmt(rawCheck.p95, 3)} ms; ping (the floor) median ${fmt(rawPing.median, 3)} ms, p95 ${fmt(rawPing.p95, 3)} ms`);

@@ -109,21 +109,22 @@ export class Engine {
   }
 
   assess(line: string, opts: AssessOptions = {}): RiskAssessment {
-    return this.assessInDetail(line, opts).assessment;
+    return this.assessInDetail(line, opts, false).assessment;
   }
 
   /** The assessment, and how it came about: the simple commands, and each match's severity step by step. */
-  assessInDetail(line: string, opts: AssessOptions = {}): { assessment: RiskAssessment; detail: AssessmentDetail | null } {
+  assessInDetail(line: string, opts: AssessOptions = {}, withDetail = true): { assessment: RiskAssessment; detail: AssessmentDetail | null } {
     const bad = checkInput(line);
     if (bad) return { assessment: this.failClosed(line, bad), detail: null };
     const ctx = opts.context ?? detectContext(opts.cwd ?? process.cwd(), opts.home);
     const { parsed, matches } = this.matchLine(line, ctx);
-    const steps = new Map<RuleMatch, MatchSteps>();
+    // Kept only when asked for (explain_risk): a plain check allocates nothing for it.
+    const steps = withDetail ? new Map<RuleMatch, MatchSteps>() : null;
     for (const m of matches) {
       const matched = m.severity;
       const o = own(this.policy.severityOverrides, m.rule.id);
       if (o) m.severity = o.mode === 'set' || severityRank(o.severity) > severityRank(m.severity) ? o.severity : m.severity;
-      steps.set(m, { matched, byPolicy: m.severity, level: 'Normal' });
+      steps?.set(m, { matched, byPolicy: m.severity, level: 'Normal' });
     }
 
     const labels: string[] = [];
@@ -169,7 +170,7 @@ export class Engine {
     for (const m of matches) {
       if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
       const level = levelFor(m.rule.group, m.command.remote ? remoteActive : active, this.policy.escalation);
-      if (level !== 'Normal') { m.severity = escalate(m.severity, level); steps.get(m)!.level = level; }
+      if (level !== 'Normal') { m.severity = escalate(m.severity, level); const st = steps?.get(m); if (st) st.level = level; }
     }
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
 
@@ -221,6 +222,7 @@ export class Engine {
       blast_radius_scope: worst?.blast_radius_scope ?? null,
       blast_radius_detail: worst?.blast_radius_detail ?? null,
     };
+    if (!steps) return { assessment, detail: null };
     const detail: AssessmentDetail = {
       commands: parsed.commands,
       matches: matches.map((m, i) => ({ rule: m.rule, command: m.command, result: matched_rules[i]!, ...steps.get(m)! })),

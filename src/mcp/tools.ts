@@ -47,7 +47,7 @@ function countsOf(engine: Engine): Map<string, number> {
 
 export function registerTools(server: McpServer, ws: Workspace): void {
   const uid = currentUid();
-  const assessIn = (engine: Engine, cwd: string, line: string) => engine.assessInDetail(line, { cwd, env: ws.env, uid, probe: true, audience: 'agent' });
+  const assessIn = (engine: Engine, cwd: string, line: string, withDetail = true) => engine.assessInDetail(line, { cwd, env: ws.env, uid, probe: true, audience: 'agent' }, withDetail);
 
   server.registerTool('check_command', {
     title: 'Check a shell command before running it',
@@ -63,7 +63,7 @@ export function registerTools(server: McpServer, ws: Workspace): void {
     const place = ws.place(cwd);
     const u = usable(command, place);
     if (!u.ok) return u.result;
-    return ok(assessIn(u.engine, u.cwd, command).assessment);
+    return ok(assessIn(u.engine, u.cwd, command, false).assessment);
   });
 
   server.registerTool('suggest_alternative', {
