@@ -12,55 +12,35 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: strin
 
 if (!buildCatalogue()) process.exit(1);
 rmSync('dist/cli', { recursive: true, force: true });
-await build({
-  entryPoints: ['src/cli/main.ts'],
-  outfile: 'dist/cli/firebreak.cjs',
-  bundle: true,
-  platform: 'node',
-  // CommonJS, not ESM: Node's ESM loader alone adds about 5 ms to every start.
-  format: 'cjs',
-  target: 'node20',
-  // re2 is a native addon: it is loaded from node_modules, never bundled.
-  external: ['re2'],
-  define: { FIREBREAK_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__firebreakUrl' },
-  banner: { js: "const __firebreakUrl = require('node:url').pathToFileURL(__filename).href;" },
-  legalComments: 'none',
-  // Fully minified: V8 pre-parses the whole bundle at start-up, so every byte costs time.
-  minify: true,
-  logLevel: 'warning',
-});
+
+/** One CommonJS bundle of an entry point, minified, with import.meta.url mapped to the bundle's own file. */
+function bundle(entry: string, outfile: string, define: Record<string, string> = {}): Promise<unknown> {
+  return build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    // CommonJS, not ESM: Node's ESM loader alone adds about 5 ms to every start.
+    format: 'cjs',
+    target: 'node20',
+    // re2 is a native addon, loaded from node_modules; cosmiconfig requires typescript only to
+    // load a user's config.ts, and a compiler is never bundled.
+    external: ['re2', 'typescript'],
+    define: { ...define, 'import.meta.url': '__firebreakUrl' },
+    banner: { js: "const __firebreakUrl = require('node:url').pathToFileURL(__filename).href;" },
+    legalComments: 'none',
+    // Fully minified: V8 pre-parses the whole bundle at start-up, so every byte costs time.
+    minify: true,
+    logLevel: 'warning',
+  });
+}
+
+await bundle('src/cli/main.ts', 'dist/cli/firebreak.cjs', { FIREBREAK_VERSION: JSON.stringify(pkg.version) });
 // `firebreak rules|policy` and config loading in a bundle of their own: YAML, the schema
 // validator and cosmiconfig stay out of a plain `check`.
-await build({
-  entryPoints: ['src/cli/tools.ts'],
-  outfile: 'dist/cli/tools.cjs',
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  // cosmiconfig requires typescript only to load a user's config.ts; never bundle a compiler.
-  external: ['re2', 'typescript'],
-  define: { 'import.meta.url': '__firebreakUrl' },
-  banner: { js: "const __firebreakUrl = require('node:url').pathToFileURL(__filename).href;" },
-  legalComments: 'none',
-  minify: true,
-  logLevel: 'warning',
-});
-// `firebreak mcp` in a third bundle: the MCP SDK and zod load only for the server.
-await build({
-  entryPoints: ['src/mcp/server.ts'],
-  outfile: 'dist/cli/mcp.cjs',
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['re2', 'typescript'],
-  define: { 'import.meta.url': '__firebreakUrl' },
-  banner: { js: "const __firebreakUrl = require('node:url').pathToFileURL(__filename).href;" },
-  legalComments: 'none',
-  minify: true,
-  logLevel: 'warning',
-});
+await bundle('src/cli/tools.ts', 'dist/cli/tools.cjs');
+// `firebreak mcp` in a third: the MCP SDK and zod load only for the server.
+await bundle('src/mcp/server.ts', 'dist/cli/mcp.cjs');
 console.error('firebreak build: bundled dist/cli/firebreak.cjs, dist/cli/tools.cjs and dist/cli/mcp.cjs');
 
 // Warm V8's code cache with one run that takes the common paths (parser, matcher,

@@ -86,6 +86,7 @@ export class FramedStdioTransport implements Transport {
   /** Skipping the rest of a line that was already too long. */
   private discarding = false;
   private closed = false;
+  private drained: Promise<void> | null = null;
 
   constructor(private readonly opts: FramedTransportOptions) {}
 
@@ -153,10 +154,10 @@ export class FramedStdioTransport implements Transport {
 
   private write(json: string): Promise<void> {
     if (this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      if (this.opts.output.write(json + '\n')) resolve();
-      else this.opts.output.once('drain', () => resolve());
-    });
+    if (this.opts.output.write(json + '\n')) return Promise.resolve();
+    // One drain listener however many replies wait on it (a burst of calls fills the pipe).
+    this.drained ??= new Promise((resolve) => this.opts.output.once('drain', () => { this.drained = null; resolve(); }));
+    return this.drained;
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
