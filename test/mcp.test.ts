@@ -136,6 +136,16 @@ describe('a tool\'s own failure is a result with isError and a clear message', (
     assert.equal(verdict.decision, 'deny', 'the policy asks for deny on failure');
     assert.match(verdict.denial_reason, /^Not assessed: invalid config:/);
   });
+  test('the other tools fail the same way, without structured content a client would check against their schemas', async () => {
+    for (const name of ['suggest_alternative', 'explain_risk']) {
+      const r = await call(name, { command: 'ls', cwd: broken });
+      assert.equal(r.isError, true, name);
+      assert.equal(r.structuredContent, undefined, name);
+      assert.match((r.content[0] as { text: string }).text, /invalid config/);
+      assert.match(await failure(name, { command: 'x'.repeat(2 * 1024 * 1024) }), /over the limit/);
+    }
+    assert.match(await failure('get_policy', { cwd: broken }), /cannot use the policy .*a project policy may only tighten/);
+  });
   test('an unknown tool', async () => {
     assert.match(await failure('format_disk', {}), /format_disk not found/);
   });

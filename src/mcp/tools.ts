@@ -23,13 +23,21 @@ function failure(message: string, structured?: object): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }], ...(structured ? { structuredContent: structured as Record<string, unknown> } : {}) };
 }
 
-/** The command as a tool can take it, or the failure result that says why not. */
-function usable(line: string, place: Place): { ok: true; engine: Engine; cwd: string } | { ok: false; result: CallToolResult } {
+/**
+ * The command as a tool can take it, or the failure result that says why not. Only
+ * check_command's failures carry the fail-closed verdict as structuredContent: a client
+ * validates structured content against the tool's output schema even on an error, and
+ * only check_command's output is a RiskAssessment.
+ */
+function usable(line: string, place: Place, withVerdict: boolean): { ok: true; engine: Engine; cwd: string } | { ok: false; result: CallToolResult } {
   const bad = checkInput(line);
-  if (bad) return { ok: false, result: failure(`firebreak cannot assess this command: ${bad.message}.`, notAssessed(line, place.ok ? place.engine.policy.onError : 'ask', bad)) };
+  if (bad) {
+    const verdict = notAssessed(line, place.ok ? place.engine.policy.onError : 'ask', bad);
+    return { ok: false, result: failure(`firebreak cannot assess this command: ${bad.message}. The verdict is ${verdict.decision}.`, withVerdict ? verdict : undefined) };
+  }
   if (!place.ok) {
     const verdict = Workspace.unusable(line, place);
-    return { ok: false, result: failure(`firebreak cannot judge commands in ${place.cwd}: ${place.message}.${verdict ? ` Until it is fixed the verdict is ${verdict.decision}.` : ''}`, verdict ?? undefined) };
+    return { ok: false, result: failure(`firebreak cannot judge commands in ${place.cwd}: ${place.message}.${verdict ? ` Until it is fixed the verdict is ${verdict.decision}.` : ''}`, withVerdict ? verdict ?? undefined : undefined) };
   }
   return { ok: true, engine: place.engine, cwd: place.cwd };
 }
@@ -60,8 +68,7 @@ export function registerTools(server: McpServer, ws: Workspace): void {
     outputSchema: riskAssessmentShape,
     annotations: { title: 'Check a shell command', ...READ_ONLY },
   }, ({ command, cwd }) => {
-    const place = ws.place(cwd);
-    const u = usable(command, place);
+    const u = usable(command, ws.place(cwd), true);
     if (!u.ok) return u.result;
     return ok(assessIn(u.engine, u.cwd, command, false).assessment);
   });
@@ -76,8 +83,7 @@ export function registerTools(server: McpServer, ws: Workspace): void {
     outputSchema: suggestOutput,
     annotations: { title: 'Suggest a safer command', ...READ_ONLY },
   }, ({ command, goal, cwd }) => {
-    const place = ws.place(cwd);
-    const u = usable(command, place);
+    const u = usable(command, ws.place(cwd), false);
     if (!u.ok) return u.result;
     const { assessment, detail } = assessIn(u.engine, u.cwd, command);
     return ok(suggest(assessment, (detail?.commands ?? []).map((c) => c.name), goal));
@@ -120,8 +126,7 @@ export function registerTools(server: McpServer, ws: Workspace): void {
     outputSchema: explainOutput,
     annotations: { title: 'Explain a command\'s risk', ...READ_ONLY },
   }, ({ command, cwd }) => {
-    const place = ws.place(cwd);
-    const u = usable(command, place);
+    const u = usable(command, ws.place(cwd), false);
     if (!u.ok) return u.result;
     const { assessment, detail } = assessIn(u.engine, u.cwd, command);
     const e = explain(assessment, detail);
