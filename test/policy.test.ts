@@ -113,6 +113,15 @@ describe('finding config files', () => {
     const w = world({ '.firebreak.yaml': 'version: 1\n', '.firebreakrc': 'version: 1\n' });
     assert.match(problemsOf(resolveIn(w))[0]!, /more than one project policy in .*: .*\.firebreak\.yaml, .*\.firebreakrc/);
   });
+  test('outside a repository only the cwd\'s own policy applies: a file left in a shared parent (/tmp) judges nothing below it', () => {
+    const w = world();
+    const shared = join(dirname(w.home), 'shared');
+    mkdirSync(join(shared, 'job'), { recursive: true });
+    writeFileSync(join(shared, '.firebreak.yaml'), 'nonsense: [planted]\n');
+    assert.ok(resolveIn(w, join(shared, 'job')).ok, 'the parent\'s file is not read');
+    writeFileSync(join(shared, 'job', '.firebreak.yaml'), 'deny: [git:stash-drop]\n');
+    assert.deepEqual(policyOf(resolveIn(w, join(shared, 'job'))).deniedRules, ['git:stash-drop']);
+  });
   test('the home directory is never read as a project, even from inside a dotfiles repository', () => {
     const w = world({ '~/.firebreak.yaml': 'on_error: deny\n' });
     mkdirSync(join(w.home, '.git'), { recursive: true });

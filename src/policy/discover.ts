@@ -114,10 +114,16 @@ function discoverUser(opts: DiscoverOptions, problems: PolicyProblem[]): ConfigF
   return found[0] ? { path: found[0], scope: 'user', code: isCode(found[0]) } : null;
 }
 
-/** Directories a project policy may sit in, outermost first: up to the project root, never the home directory itself. */
+/**
+ * Directories a project policy may sit in, outermost first: from the project root down to
+ * the cwd, never the home directory itself. Outside a repository only the cwd: walking up
+ * from /tmp/x would let a file another user leaves in /tmp judge (or, broken, block) every
+ * check below it.
+ */
 function projectDirs(opts: DiscoverOptions): string[] {
   const home = resolve(opts.home);
-  const stop = opts.projectRoot ? resolve(opts.projectRoot) : null;
+  if (!opts.projectRoot) return resolve(opts.cwd) === home ? [] : [resolve(opts.cwd)];
+  const stop = resolve(opts.projectRoot);
   const dirs: string[] = [];
   let d = resolve(opts.cwd);
   for (let i = 0; i < 64; i++) {
