@@ -106,6 +106,11 @@ describe('kubectl judged by the cluster its flags name, not only the current con
     assert.deepEqual(a.context.labels, ['branch=deploy/eu', 'branch-protected', 'kube=eu-dev/default']);
     assert.equal(a.blast_radius_detail, DETAIL('eu-dev', 'default', 'current context in ~/.kube/config'));
   });
+  test('a context named on the line counts even when no kubeconfig defines it', () => {
+    const a = assess('kubectl --context payments-live -n checkout delete deployment api');
+    assert.ok(a.context.labels.includes('kube=payments-live/checkout'), a.context.labels.join(' '));
+    assert.ok(a.context.labels.includes('kube-production'));
+  });
   test('KUBECONFIG set on the line is the one read', () => {
     writeFileSync(join(dir, 'other-kubeconfig'), 'current-context: payments-live\ncontexts:\n- name: payments-live\n  context:\n    cluster: x\n');
     const a = assess(`KUBECONFIG=${join(dir, 'other-kubeconfig')} kubectl delete deployment api`);

@@ -4,7 +4,7 @@
 import { atLeast, severityRank } from '../core/severity.js';
 import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/types.js';
 import { parseArgs, type ParsedArgs } from '../catalogue/args.js';
-import { knowsKubeFlags, kubeTarget } from '../context/probes/kube.js';
+import { knowsKubeFlags, kubeTarget, namedKubeTarget } from '../context/probes/kube.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CompiledRule } from '../catalogue/types.js';
 import { detectContext, type PathContext } from '../context/context.js';
@@ -155,8 +155,12 @@ export class Engine {
     for (const c of parsed.commands) {
       if (!KUBE_TOOLS.has(c.name) || c.remote) continue;
       if (!knowsKubeFlags(c.name)) { wantKube = true; continue; }
-      const t = kubeTarget(c.name, parseArgs(c.args, this.catalogue.specFor(c.name)).options, { cwd: ctx.cwd, home: ctx.home, env: commandEnv(c, env) });
-      if (t?.kind === 'target') kubeTargets.push({ context: t.context, namespace: t.namespace });
+      const options = parseArgs(c.args, this.catalogue.specFor(c.name)).options;
+      const t = kubeTarget(c.name, options, { cwd: ctx.cwd, home: ctx.home, env: commandEnv(c, env) });
+      if (t?.kind === 'target') { kubeTargets.push({ context: t.context, namespace: t.namespace }); continue; }
+      // No kubeconfig here says where it goes, but a context or namespace the command names still says what it means.
+      const named = namedKubeTarget(c.name, options);
+      if (named.context || named.namespace) kubeTargets.push({ context: named.context ?? '?', namespace: named.namespace ?? '?' });
     }
     const signals = readSignals(ctx.projectRoot === ctx.home ? null : ctx.projectRoot, {
       protectedBranches: this.policy.protectedBranches, productionPatterns: this.policy.productionPatterns,

@@ -99,7 +99,7 @@ function markdownOf(e: Omit<Explanation, 'markdown'>, problems: string[]): strin
       const s = r.severity_steps;
       const steps = [`rule ${s.matched}`];
       if (s.after_policy !== s.matched) steps.push(`policy ${s.after_policy}`);
-      if (s.raised_by_context !== 'Normal') steps.push(`context (${s.raised_by_context}) ${s.after_context}`);
+      if (s.raised_by_context !== 'Normal') steps.push(s.after_context === s.after_policy ? `context (${s.raised_by_context}) would raise it, already the highest` : `context (${s.raised_by_context}) ${s.after_context}`);
       out.push(`- **${r.id}** (${r.severity}; ${steps.join(' → ')}) in ${code(r.segment)}: ${r.why}`);
       if (r.blast_radius_detail) out.push(`  - Blast radius${r.blast_radius_scope ? ` (${r.blast_radius_scope})` : ''}: ${r.blast_radius_detail}`);
     }

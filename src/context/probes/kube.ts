@@ -63,6 +63,13 @@ export function knowsKubeFlags(tool: string): boolean {
   return Object.prototype.hasOwnProperty.call(TOOLS, tool);
 }
 
+/** The context and namespace a command names with its own flags, whatever the kubeconfig says (or whether there is one). */
+export function namedKubeTarget(tool: string, options: ParsedOption[]): { context: string | null; namespace: string | null } {
+  const flags = TOOLS[tool];
+  if (!flags) return { context: null, namespace: null };
+  return { context: lastValue(options, flags.context)?.value ?? null, namespace: lastValue(options, flags.namespace)?.value ?? null };
+}
+
 /** The context and namespace a kubectl, oc or helm command would act on; null without any kubeconfig. */
 export function kubeTarget(tool: string, options: ParsedOption[], scene: KubeScene): KubeTarget | null {
   const flags = TOOLS[tool];
