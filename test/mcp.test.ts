@@ -84,8 +84,8 @@ describe('tools', () => {
     assert.match(safe.message, /allowed as it is/);
   });
   test('get_policy: groups with rule counts, thresholds, and where each setting came from', async () => {
-    const p = structured<{ files: string[]; groups: Array<{ group: string; rules: number; enabled: boolean }>; thresholds: { agent: { deny: string } }; denied_rules: string[]; sources: Record<string, string[]> }>(await call('get_policy', {}));
-    assert.deepEqual(p.files, [join(project, '.firebreak.yaml')]);
+    const p = structured<{ files: Array<{ path: string; scope: string }>; groups: Array<{ group: string; rules: number; enabled: boolean }>; thresholds: { agent: { deny: string } }; denied_rules: string[]; sources: Record<string, string[]> }>(await call('get_policy', {}));
+    assert.deepEqual(p.files, [{ path: join(project, '.firebreak.yaml'), scope: 'project' }]);
     assert.ok(p.groups.length >= 14 && p.groups.every((g) => g.rules > 0 && g.enabled));
     assert.equal(p.groups.reduce((n, g) => n + g.rules, 0) > 800, true);
     assert.equal(p.thresholds.agent.deny, 'High');

@@ -352,11 +352,11 @@ describe('firebreak check and policy, from the command line', () => {
     const w = world({ '.firebreak.yaml': 'on_error: deny\n' });
     const r = cli(w, ['policy', 'show', '--format', 'json']);
     assert.equal(r.status, 0, r.stderr);
-    const shown = JSON.parse(r.stdout) as { files: string[]; settings: Array<{ setting: string; value: unknown; sources: string[] }> };
-    assert.deepEqual(shown.files, [join(w.project, '.firebreak.yaml')]);
+    const shown = JSON.parse(r.stdout) as { files: Array<{ path: string; scope: string }>; settings: Array<{ setting: string; value: unknown; sources: string[] }> };
+    assert.deepEqual(shown.files, [{ path: join(w.project, '.firebreak.yaml'), scope: 'project' }]);
     assert.deepEqual(shown.settings.find((s) => s.setting === 'on_error'), { setting: 'on_error', value: 'deny', sources: [join(w.project, '.firebreak.yaml')] });
     assert.deepEqual(shown.settings.find((s) => s.setting === 'thresholds.agent.deny'), { setting: 'thresholds.agent.deny', value: 'High', sources: ['default'] });
-    assert.match(cli(w, ['policy', 'show']).stdout, /^on_error\s+deny\s+.*\.firebreak\.yaml$/m);
+    assert.match(cli(w, ['policy', 'show']).stdout, /^on_error\s+deny\s+project .*\.firebreak\.yaml$/m);
   });
   test('policy init writes a starter that validates, and will not overwrite without --force', () => {
     const w = world();

@@ -98,8 +98,10 @@ export async function runPolicy(argv: string[], io: Io): Promise<number> {
       io.stdout.write(JSON.stringify({ cwd, files: out.resolved.files, settings }, null, 2) + '\n');
       return 0;
     }
-    const lines = [`Effective policy for ${cwd}`, `Config files: ${out.resolved.files.length > 0 ? out.resolved.files.join(', ') : '(none; built-in defaults)'}`, ''];
-    for (const s of settings) lines.push(`${s.setting.padEnd(24)} ${show(s.value).padEnd(48)} ${s.sources.join(' + ')}`);
+    const scopeOf = new Map(out.resolved.files.map((f) => [f.path, f.scope]));
+    const source = (src: string): string => (src === 'default' ? 'default' : `${scopeOf.get(src) ?? 'file'} ${src}`);
+    const lines = [`Effective policy for ${cwd}`, `Config files: ${out.resolved.files.length > 0 ? out.resolved.files.map((f) => `${f.scope} ${f.path}`).join(', ') : '(none; built-in defaults)'}`, ''];
+    for (const s of settings) lines.push(`${s.setting.padEnd(24)} ${show(s.value).padEnd(48)} ${s.sources.map(source).join(' + ')}`);
     io.stdout.write(lines.join('\n') + '\n');
     return 0;
   }

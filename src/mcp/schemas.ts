@@ -68,7 +68,7 @@ export const suggestOutput = {
 const thresholds = z.object({ ask: z.string(), deny: z.string() });
 export const policyOutput = {
   cwd: z.string(),
-  files: z.array(z.string()).describe('Config files in effect, the user config first.'),
+  files: z.array(z.object({ path: z.string(), scope: z.enum(['user', 'project']) })).describe('Config files in effect, the user config first.'),
   groups: z.array(z.object({ group: z.string(), description: z.string(), rules: z.number().int(), enabled: z.boolean() })),
   thresholds: z.object({ agent: thresholds, human: thresholds }),
   on_error: z.enum(['ask', 'deny']),

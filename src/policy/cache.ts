@@ -15,7 +15,7 @@ interface Entry {
 }
 
 interface CacheFile {
-  format: 1;
+  format: 2;
   stamp: string;
   entries: Entry[];
 }
@@ -30,7 +30,7 @@ export function policyCachePath(env: (name: string) => string | undefined, home:
 function read(path: string, stamp: string): Entry[] {
   try {
     const c = JSON.parse(readFileSync(path, 'utf8')) as CacheFile;
-    return c.format === 1 && c.stamp === stamp && Array.isArray(c.entries) ? c.entries : [];
+    return c.format === 2 && c.stamp === stamp && Array.isArray(c.entries) ? c.entries : [];
   } catch {
     return [];
   }
@@ -48,7 +48,7 @@ export function writePolicyCache(path: string, stamp: string, key: string, texts
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
     const tmp = `${path}.${process.pid}`;
-    writeFileSync(tmp, JSON.stringify({ format: 1, stamp, entries } satisfies CacheFile), { mode: 0o600 });
+    writeFileSync(tmp, JSON.stringify({ format: 2, stamp, entries } satisfies CacheFile), { mode: 0o600 });
     renameSync(tmp, path);
   } catch {
     // A read-only home still gets correct answers, only slower ones.

@@ -147,5 +147,5 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
     }
   }
   if (problems.length > 0) return { resolved: null, problems };
-  return { resolved: { policy: p, sources, files: files.map((f) => f.ref.path) }, problems };
+  return { resolved: { policy: p, sources, files: files.map((f) => ({ path: f.ref.path, scope: f.ref.scope })) }, problems };
 }

@@ -93,7 +93,7 @@ export interface ResolvedPolicy {
   /** For each setting, where its value came from: 'default' and/or config file paths. */
   sources: Record<string, string[]>;
   /** The config files read, the user's first. */
-  files: string[];
+  files: Array<{ path: string; scope: 'user' | 'project' }>;
 }
 
 /** The settings `policy show` and get_policy report a source for. */
