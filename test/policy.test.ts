@@ -344,7 +344,9 @@ describe('firebreak check and policy, from the command line', () => {
   });
   test('check applies the project policy, and --for human the people thresholds', () => {
     const w = world({ '~/.config/firebreak/config.yaml': 'thresholds: { human: { deny: never } }\n', '.firebreak.yaml': 'deny: [git:stash-drop]\n' });
-    assert.equal(cli(w, ['check', '--', 'git stash drop']).status, 2);
+    const denied = cli(w, ['check', '--', 'git stash drop']);
+    assert.equal(denied.status, 2);
+    assert.match(denied.stdout, /^ {2}Policy: user .*config\.yaml, project .*\.firebreak\.yaml$/m, 'the text names the config files that judged it');
     assert.equal(cli(w, ['check', '--for', 'human', '--', 'git push --force origin feature']).status, 3);
     assert.equal(cli(w, ['check', '--for', 'robot', '--', 'ls']).status, 1);
   });

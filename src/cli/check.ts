@@ -121,7 +121,12 @@ export async function runCheck(argv: string[], deps: CheckDeps, io: Io): Promise
     const bad = line.includes('\uFFFD') ? { message: 'the command is not valid UTF-8' } : checkInput(line);
     if (bad) { io.stderr.write(`firebreak check: ${bad.message}\n`); return EXIT.error; }
     const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid(), probe: true, audience: args.audience });
-    io.stdout.write(args.format === 'json' ? JSON.stringify(a) + '\n' : renderText(a, styleFor(io.stdout)));
+    if (args.format === 'json') io.stdout.write(JSON.stringify(a) + '\n');
+    else {
+      const files = policy.resolved.files;
+      // Which config judged the command, so a surprising verdict can be traced to its file.
+      io.stdout.write(renderText(a, styleFor(io.stdout)) + (files.length > 0 ? `  Policy: ${files.map((f) => `${f.scope} ${f.path}`).join(', ')}\n` : ''));
+    }
     return EXIT[a.decision];
   }
   return checkStream(args, engine, io);
