@@ -59,5 +59,14 @@ for (let i = 0; i < 2; i++) {
   if (i === 1) rmSync('dist/cli/firebreak.cjs.cache', { force: true });
   spawnSync(process.execPath, ['bin/firebreak.cjs', 'check', '--cwd', join(warm, 'project'), '--', "git status && git push --force origin main; rm -rf ~ && echo 'x' | bash"], { stdio: 'ignore', env: warmEnv });
 }
+// The MCP server's bundle, the same way: one session of an initialize and a few calls.
+const session = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'build', version: '1' } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+  ...['check_command', 'suggest_alternative', 'explain_risk'].map((name, i) => ({ jsonrpc: '2.0', id: 3 + i, method: 'tools/call', params: { name, arguments: { command: 'git push --force origin main && rm -rf build' } } })),
+  { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_policy', arguments: {} } },
+];
+spawnSync(process.execPath, [join(process.cwd(), 'bin', 'firebreak.cjs'), 'mcp'], { cwd: join(warm, 'project'), input: session.map((m) => JSON.stringify(m)).join('\n') + '\n', stdio: ['pipe', 'ignore', 'ignore'], env: warmEnv });
 rmSync(warm, { recursive: true, force: true });
-console.error('firebreak build: code cache written to dist/cli/firebreak.cjs.cache');
+console.error('firebreak build: code caches written next to the bundles in dist/cli/');

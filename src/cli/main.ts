@@ -1,7 +1,8 @@
 // The `firebreak` binary. Every failure is one line on stderr and exit 1; a stack trace
 // only with FIREBREAK_DEBUG=1.
 
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { loadBundle } from '../core/bundle.js';
 import { loadCatalogue } from '../catalogue/load.js';
 import { homedir } from 'node:os';
 import { resolvePolicy } from '../policy/resolve.js';
@@ -36,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
   const io = { stdin: () => process.stdin, stdout: process.stdout, stderr: process.stderr };
   if (sub === 'rules' || sub === 'policy') {
     // A bundle of its own, loaded only here: it carries the YAML parser, the validator and cosmiconfig.
-    const tools = createRequire(import.meta.url)('./tools.cjs') as typeof import('./tools.js');
+    const tools = loadBundle(fileURLToPath(new URL('./tools.cjs', import.meta.url))) as typeof import('./tools.js');
     return sub === 'rules' ? tools.runRules(rest, io) : tools.runPolicy(rest, io);
   }
   if (sub !== 'check' && sub !== 'mcp') {
@@ -53,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   const stamp = `${VERSION}:${catalogue.size}`;
   if (sub === 'mcp') {
     // The MCP SDK is a bundle of its own: about 80 ms to load, paid only by the server.
-    const mcp = createRequire(import.meta.url)('./mcp.cjs') as typeof import('../mcp/server.js');
+    const mcp = loadBundle(fileURLToPath(new URL('./mcp.cjs', import.meta.url))) as typeof import('../mcp/server.js');
     return mcp.runMcp(rest, io, { catalogue, version: VERSION, stamp });
   }
   return runCheck(rest, { catalogue, policyFor: (cwd) => resolvePolicy({ cwd, home: homedir(), env, stamp }) }, io);

@@ -4,9 +4,9 @@
 // answer is its problems, and the failure mode that applies.
 
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadBundle } from '../core/bundle.js';
 import type { FirebreakError } from '../core/types.js';
 import { findProjectRoot } from '../context/context.js';
 import { DEFAULT_RESOLVED, type ResolvedPolicy } from './policy.js';
@@ -39,7 +39,7 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The tools bundle sits next to the CLI bundle; src/policy and dist/cli are both two levels down. */
 export function toolsBundle(): PolicyBuilder {
-  return createRequire(import.meta.url)(fileURLToPath(new URL('../../dist/cli/tools.cjs', import.meta.url))) as PolicyBuilder;
+  return loadBundle(fileURLToPath(new URL('../../dist/cli/tools.cjs', import.meta.url))) as PolicyBuilder;
 }
 
 const memo = new Map<string, { texts: string[]; resolved: ResolvedPolicy }>();
