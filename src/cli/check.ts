@@ -9,6 +9,7 @@ import type { Audience } from '../policy/policy.js';
 import type { PolicyOutcome } from '../policy/resolve.js';
 import { currentUid } from '../context/signals.js';
 import { readLines } from './lines.js';
+import type { Out } from './out.js';
 import { renderLine, renderText, styleFor } from './render.js';
 
 export const EXIT = { allow: 0, error: 1, deny: 2, ask: 3 } as const;
@@ -97,8 +98,8 @@ export function parseCheckArgs(argv: string[]): Parsed {
 export interface Io {
   /** A getter: touching process.stdin sets up a stream, which a single check never needs. */
   stdin: () => AsyncIterable<Buffer>;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
+  stdout: Out;
+  stderr: Out;
 }
 
 export interface CheckDeps {

@@ -6,7 +6,8 @@ import { loadBundle } from '../core/bundle.js';
 import { loadCatalogue } from '../catalogue/load.js';
 import { homedir } from 'node:os';
 import { resolvePolicy } from '../policy/resolve.js';
-import { EXIT, runCheck } from './check.js';
+import { EXIT, runCheck, type Io } from './check.js';
+import { SyncOut } from './out.js';
 
 declare const FIREBREAK_VERSION: string;
 const VERSION = typeof FIREBREAK_VERSION === 'string' ? FIREBREAK_VERSION : 'dev';
@@ -34,7 +35,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(VERSION + '\n');
     return 0;
   }
-  const io = { stdin: () => process.stdin, stdout: process.stdout, stderr: process.stderr };
+  const io: Io = sub === 'check'
+    ? { stdin: () => process.stdin, stdout: new SyncOut(1), stderr: new SyncOut(2) }
+    : { stdin: () => process.stdin, stdout: watchForClosedPipe(process.stdout), stderr: process.stderr };
   if (sub === 'rules' || sub === 'policy') {
     // A bundle of its own, loaded only here: it carries the YAML parser, the validator and cosmiconfig.
     const tools = loadBundle(fileURLToPath(new URL('./tools.cjs', import.meta.url))) as typeof import('./tools.js');
@@ -69,7 +72,10 @@ main(process.argv.slice(2)).then(
   },
 );
 
-// A closed pipe (firebreak check --stdin | head) is not an error worth a trace.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-});
+/** A closed pipe (firebreak rules list | head) is not an error worth a trace. */
+function watchForClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
+  return stream;
+}

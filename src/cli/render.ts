@@ -20,7 +20,7 @@ const COLOUR: Style = {
 const PLAIN: Style = { bold: (s) => s, dim: (s) => s, verdict: (_d, s) => s, severity: (_v, s) => s };
 
 /** Colour only on a terminal, and never when NO_COLOR is set to anything non-empty. */
-export function styleFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): Style {
+export function styleFor(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Style {
   if (env.NO_COLOR) return PLAIN;
   if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return COLOUR;
   return stream.isTTY ? COLOUR : PLAIN;

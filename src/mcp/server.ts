@@ -118,7 +118,8 @@ export function routeRequestsDirectly(server: McpServer, transport: FramedStdioT
 async function serve(deps: McpDeps, io: Io): Promise<number> {
   const server = createServer(deps, workspace(deps));
   const transport = new FramedStdioTransport({
-    input: process.stdin, output: io.stdout, maxMessageBytes: MAX_MESSAGE_BYTES, checkParams,
+    // The protocol itself: process.stdout, a real stream whose backpressure the transport respects.
+    input: process.stdin, output: process.stdout, maxMessageBytes: MAX_MESSAGE_BYTES, checkParams,
     log: (line) => io.stderr.write(line + '\n'),
   });
   server.server.onerror = (e) => io.stderr.write(`firebreak mcp: ${e.message}\n`);
@@ -153,7 +154,7 @@ async function interactive(deps: McpDeps, io: Io): Promise<number> {
   const server = createServer(deps, workspace(deps));
   await server.connect(new FramedStdioTransport({ input, output, maxMessageBytes: MAX_MESSAGE_BYTES, checkParams }));
   io.stderr.write("firebreak mcp console: type a JSON-RPC message per line, 'help' for examples, 'quit' to leave.\n");
-  const rl = createInterface({ input: io.stdin() as NodeJS.ReadableStream, output: io.stderr, prompt: 'mcp> ', terminal: io.stderr.isTTY === true });
+  const rl = createInterface({ input: io.stdin() as NodeJS.ReadableStream, output: process.stderr, prompt: 'mcp> ', terminal: process.stderr.isTTY === true });
   rl.prompt();
   for await (const line of rl) {
     const t = line.trim();
