@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { assessmentErrors, runCli } from './helpers.js';
+import { assessmentErrors, BIN, runCli } from './helpers.js';
 
 const NO_TRACE = /^\s+at /m;
 
@@ -77,6 +77,11 @@ describe('--cwd decides what a relative path is', () => {
 });
 
 describe('firebreak check --stdin', () => {
+  test('a reader that stops early (| head -1) ends the stream quietly, without a trace', () => {
+    const out = execFileSync('sh', ['-c', `yes 'git status' | head -100000 | "${process.execPath}" "${BIN}" check --stdin 2>&1 | head -1`], { encoding: 'utf8' });
+    assert.match(out, /^ALLOW .*git status\n/);
+    assert.doesNotMatch(out, /Error|at |EPIPE/);
+  });
   test('one JSON RiskAssessment per line, in order, each valid', () => {
     const input = ['ls', 'git push --force origin main', '', 'kubectl cordon n1', 'rm -rf node_modules'].join('\n') + '\n';
     const r = runCli(['check', '--stdin', '--format', 'json'], { input });
