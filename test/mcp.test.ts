@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { assessmentErrors, BIN, runCli } from './helpers.js';
@@ -215,6 +216,10 @@ function raw(lines: string[], expect: number): Promise<{ replies: Array<Record<s
 const init = (version = '2025-11-25', id = 1): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 
 describe('the protocol, message by message', () => {
+  test('the pinned SDK still has the request handler requests are routed to (else every request pays its message-kind schemas)', () => {
+    const s = new McpServer({ name: 'probe', version: '1' });
+    assert.equal(typeof (s.server as unknown as { _onrequest?: unknown })._onrequest, 'function');
+  });
   test('version negotiation: a supported version is kept, an unknown one answered with the latest', async () => {
     const { replies } = await raw([init('2024-11-05', 1)], 1);
     assert.equal((replies[0]!.result as { protocolVersion: string }).protocolVersion, '2024-11-05');
