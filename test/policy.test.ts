@@ -225,6 +225,13 @@ describe('a project policy can only tighten', () => {
       assert.match(problems.find((p) => expected.test(p))!, /fix: (remove it from .*\.firebreak\.yaml; to decide this for yourself, set it in your user config|remove)/);
     });
   }
+  test('rejected: changing how a command the user\'s own rules match reads its options', () => {
+    const user = `commands:\n  deploy-tool: { value_options: [--env] }\nrules:\n${STARTER_RULE.replace(/make/g, 'deploy-tool')}`;
+    const w = world({ [USER]: user, '.firebreak.yaml': 'commands:\n  deploy-tool: { value_options: [--target] }\n' });
+    assert.match(problemsOf(resolveIn(w)).join('\n'), /commands\.deploy-tool: how to read deploy-tool's options is already defined by .*config\.yaml/);
+    const ok = world({ [USER]: user });
+    assert.deepEqual(policyOf(resolveIn(ok)).customCommands['deploy-tool']?.value_options, ['--env'], 'a file may define the options of the commands its own rules use');
+  });
   test('the same settings are the user\'s to choose in their own config', () => {
     const w = world({ [USER]: 'thresholds: { deny: Critical, human: { ask: never } }\non_error: ask\ngroups: { disable: [cloud] }\nignore: [git:push-force]\nseverity: { git:stash-clear: Low }\nescalate_from: High\nblast_radius: { budget_ms: 400 }\n' });
     const p = policyOf(resolveIn(w));

@@ -27,7 +27,7 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
   const problems: PolicyProblem[] = [];
   const rules = new Map(known.rules.map((r) => [r.id, r]));
   const groups = new Set(known.groups);
-  const commandNames = new Set(known.rules.flatMap((r) => r.commands));
+  const commandOwners = new Map<string, string>(known.rules.flatMap((r) => r.commands.map((n) => [n, 'the catalogue'] as [string, string])));
 
   for (const f of files) {
     const c = f.config;
@@ -60,7 +60,17 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
       return false;
     };
 
-    // Rules first: later settings in the same file may name them.
+    // How to read a command's options is fixed by whoever first wrote rules for it (the
+    // catalogue, or an earlier layer): a later spec could make a flag swallow the word a
+    // rule looks at, and so quietly switch that rule off.
+    for (const [name, spec] of Object.entries(c.commands ?? {})) {
+      const owner = commandOwners.get(name);
+      if (owner) { reject(['commands', name], `how to read ${name}'s options is already defined by ${owner}`, `remove commands.${name}; rules for ${name} read it that way`); continue; }
+      const prev = p.customCommands[name];
+      p.customCommands[name] = { value_options: [...new Set([...(prev?.value_options ?? []), ...(spec.value_options ?? [])])], global_options_before_subcommand: !!(prev?.global_options_before_subcommand || spec.global_options_before_subcommand) };
+      add('commands');
+    }
+    // Then rules: later settings in the same file may name them.
     f.rules.forEach((r, i) => {
       const taken = rules.get(r.id);
       if (taken) { reject(['rules', i, 'id'], `rule id '${r.id}' is already used by ${taken.source.file}:${taken.source.line}`, 'give your rule an id of its own, e.g. custom:<what-it-catches>'); return; }
@@ -69,12 +79,7 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
       p.customRules.push(r);
       add('rules');
     });
-    for (const [name, spec] of Object.entries(c.commands ?? {})) {
-      if (commandNames.has(name)) { reject(['commands', name], `the catalogue already defines how to read ${name}'s options`, `remove commands.${name}; rules for ${name} use the catalogue's reading`); continue; }
-      const prev = p.customCommands[name];
-      p.customCommands[name] = { value_options: [...new Set([...(prev?.value_options ?? []), ...(spec.value_options ?? [])])], global_options_before_subcommand: !!(prev?.global_options_before_subcommand || spec.global_options_before_subcommand) };
-      add('commands');
-    }
+    for (const r of f.rules) for (const name of r.commands) if (!commandOwners.has(name)) commandOwners.set(name, file);
 
     for (const aud of AUDIENCES) {
       for (const kind of ['ask', 'deny'] as const) {
