@@ -45,9 +45,12 @@ test('the MCP transport turns any line into a message or a JSON-RPC error, never
 const dir = mkdtempSync(join(tmpdir(), 'firebreak-fuzz-config-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const yamlPieces = fc.constantFrom('thresholds:', '  ask: ', 'High', 'never', 'deny: [', ']', 'git:push-force', '- ', 'rules:', '  - id: custom:x', '    match: {command: x, pattern: "^x"}', ': ', '&a ', '*a', '!!binary ', '{', '}', '"', "'", '\n', '  ', 'on_error: deny', 'version: 1', '#', '<<: *a', '? ', '|', '>');
-test('a config file of any content loads as a config or as problems naming the file, never a throw', () => {
+const yamlPieces = fc.constantFrom('? [a]', '? {x: 1}', 'thresholds:', '  ask: ', 'High', 'never', 'deny: [', ']', 'git:push-force', '- ', 'rules:', '  - id: custom:x', '    match: {command: x, pattern: "^x"}', ': ', '&a ', '*a', '!!binary ', '{', '}', '"', "'", '\n', '  ', 'on_error: deny', 'version: 1', '#', '<<: *a', '? ', '|', '>');
+test('a config file of any content loads as a config or as problems naming the file, never a throw or a runtime warning', () => {
   let n = 0;
+  const warnings: string[] = [];
+  const onWarning = (w: Error): void => { warnings.push(w.message); };
+  process.on('warning', onWarning);
   fc.assert(fc.property(fc.oneof(fc.array(yamlPieces, { maxLength: 30 }).map((p) => p.join('')), fc.string(), fc.json()), (text) => {
     const path = join(dir, `c${n++ % 50}.yaml`);
     writeFileSync(path, text);
@@ -63,4 +66,6 @@ test('a config file of any content loads as a config or as problems naming the f
       }
     }
   }), { numRuns: Math.min(RUNS, 2000) });
+  process.off('warning', onWarning);
+  assert.deepEqual(warnings, []);
 });

@@ -146,6 +146,7 @@ describe('a broken config is an error naming the file, the line, the key and the
     ['an unknown group', 'deny: ["kubernets:*"]\n', /deny\[0\]: no rule group 'kubernets:\*'; fix: did you mean 'kubernetes:\*'\?/],
     ['not a rule id at all', 'severity:\n  push-force: High\n', /severity\.push-force: 'push-force' is not a rule id; fix: rule ids are group:name/],
     ['a list at the top', '- deny\n', /the config must be a mapping of settings/],
+    ['a mapping used as a key', 'version: 1\n? {on_error: deny}\n: x\n', /:2: a key is a list, a mapping or tagged data/],
     ['a custom rule RE2 rejects', 'rules:\n  - id: custom:x\n    description: Does something dangerous to x.\n    severity: High\n    match: { command: x, pattern: "^x(?=y)" }\n    blast_radius: { scope: PROJECT, detail: Breaks x. }\n    examples: { match: [x y, x y z, x y 1], no_match: [x, x z, x 1] }\n', /:5: rules\[0\]\.match\.pattern: rule custom:x: RE2 rejects pattern/],
     ['a custom rule taking a built-in id', 'rules:\n  - id: git:push-force\n    description: Does something dangerous to x.\n    severity: High\n    match: { command: git, pattern: "^git push" }\n    blast_radius: { scope: PROJECT, detail: Breaks x. }\n    examples: { match: [git push, git push a, git push b], no_match: [git, git pull, git log] }\n', /:2: rules\[0\]\.id: rule id 'git:push-force' is already used by rules\/git\.yaml:\d+/],
   ];

@@ -6,7 +6,7 @@
 
 import { cosmiconfigSync, defaultLoadersSync, type LoaderSync } from 'cosmiconfig';
 import { Ajv, type ErrorObject } from 'ajv';
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { CompiledRule, Example } from '../catalogue/types.js';
 import { compileRule } from '../catalogue/compile.js';
 import type { ConfigFileRef } from './discover.js';
@@ -45,6 +45,21 @@ function parseYaml(filepath: string, content: string): unknown {
   const doc = parseDocument(content, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const err = doc.errors[0];
   if (err) throw new SyntaxProblem(`not valid YAML: ${err.message.split('\n')[0]}`, lines.linePos(err.pos[0]).line);
+  // A list or mapping used as a key (`? [a, b]: x`) has no meaning in a config, and turning
+  // it into JSON would only print a runtime warning.
+  let complexKey: number | null = null;
+  visit(doc, {
+    Pair(_, pair) {
+      const k = pair.key;
+      const plain = k === null || (isScalar(k) && (k.value === null || ['string', 'number', 'boolean'].includes(typeof k.value)));
+      if (!plain && complexKey === null) {
+        complexKey = isNode(k) && k.range ? lines.linePos(k.range[0]).line : 1;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  if (complexKey !== null) throw new SyntaxProblem('a key is a list, a mapping or tagged data; keys are plain words like on_error', complexKey);
   parsedFiles.set(filepath, { doc, lines });
   return doc.toJS({ maxAliasCount: 50 });
 }
