@@ -86,7 +86,8 @@ export function registerTools(server: McpServer, ws: Workspace): void {
     const u = usable(command, ws.place(cwd), false);
     if (!u.ok) return u.result;
     const { assessment, detail } = assessIn(u.engine, u.cwd, command);
-    return ok(suggest(assessment, (detail?.commands ?? []).map((c) => c.name), goal));
+    // A goal is a few words; a novel pasted into it is read only as far as a goal would go.
+    return ok(suggest(assessment, (detail?.commands ?? []).map((c) => c.name), goal?.slice(0, 2000)));
   });
 
   server.registerTool('get_policy', {
