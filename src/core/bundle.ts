@@ -1,7 +1,9 @@
 // Loading one of firebreak's own CommonJS bundles through V8's code cache, as
 // bin/firebreak.cjs loads the main one: most of a bundle's load time is compiling its
 // functions, and the cache (BUNDLE.cache, written the first time and whenever V8 rejects
-// it) skips that. A read-only install still works, only without the cache.
+// it) skips that. A read-only install still works, only without the cache. bin/firebreak.cjs
+// does the same for the main bundle with its own copy of these lines: sharing them would
+// cost every check one more module to resolve and load before anything else runs.
 
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
