@@ -116,16 +116,26 @@ export interface KubeconfigFile {
   text: string;
 }
 
+/** Kubeconfigs read per path, kept as briefly as HEAD: real ones run to hundreds of KB of certificates. */
+const kubeconfigCache = new Map<string, { at: number; file: KubeconfigFile | null }>();
+
 /** Reads up to eight kubeconfig files, each at most 4 MiB; a missing file is skipped, as kubectl does. */
 export function readKubeconfigs(paths: string[]): KubeconfigFile[] {
   const out: KubeconfigFile[] = [];
+  const now = Date.now();
   for (const f of paths.slice(0, 8)) {
+    const hit = kubeconfigCache.get(f);
+    if (hit && now - hit.at < HEAD_TTL_MS) { if (hit.file) out.push(hit.file); continue; }
+    let file: KubeconfigFile | null = null;
     try {
       const st = statSync(f);
-      if (st.isFile() && st.size <= 4 * 1024 * 1024) out.push({ path: f, text: readFileSync(f, 'utf8') });
+      if (st.isFile() && st.size <= 4 * 1024 * 1024) file = { path: f, text: readFileSync(f, 'utf8') };
     } catch {
       // Missing or unreadable: kubectl skips it too.
     }
+    if (kubeconfigCache.size > 64) kubeconfigCache.clear();
+    kubeconfigCache.set(f, { at: now, file });
+    if (file) out.push(file);
   }
   return out;
 }
