@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { buildCatalogue } from './build-catalogue.js';
+import { buildValidators } from './build-validators.js';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 if (!buildCatalogue()) process.exit(1);
+buildValidators();
 rmSync('dist/cli', { recursive: true, force: true });
 
 /** One CommonJS bundle of an entry point, minified, with import.meta.url mapped to the bundle's own file. */

@@ -4,6 +4,8 @@
 // and the fix. This module is heavy (cosmiconfig, yaml, ajv): it lives in the tools bundle
 // and runs only when a config file is new or has changed (see resolve.ts).
 
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { cosmiconfigSync, defaultLoadersSync, type LoaderSync } from 'cosmiconfig';
 import { Ajv, type ErrorObject } from 'ajv';
 import { isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
@@ -92,13 +94,23 @@ function loader(): ReturnType<typeof cosmiconfigSync> {
   return explorer;
 }
 
-let validator: ReturnType<Ajv['compile']> | null = null;
-function validate(data: unknown): ErrorObject[] {
-  if (!validator) {
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+let validator: Validate | null = null;
+
+/** The validator the build generated (scripts/build-validators.ts), else one compiled now with the same options. */
+function configValidator(): Validate {
+  try {
+    const mod = createRequire(import.meta.url)(fileURLToPath(new URL('../../dist/generated/config-validator.cjs', import.meta.url))) as Validate | { default: Validate };
+    return typeof mod === 'function' ? mod : mod.default;
+  } catch {
     const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     ajv.addSchema(ruleSchema);
-    validator = ajv.compile(configSchema);
+    return ajv.compile(configSchema) as Validate;
   }
+}
+
+function validate(data: unknown): ErrorObject[] {
+  validator ??= configValidator();
   return validator(data) ? [] : (validator.errors ?? []);
 }
 
