@@ -9,11 +9,16 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { loadCatalogue } from '../src/catalogue/load.js';
+import { checkParams, createServer, MAX_MESSAGE_BYTES, routeRequestsDirectly } from '../src/mcp/server.js';
+import { FramedStdioTransport } from '../src/mcp/transport.js';
+import { Workspace } from '../src/mcp/workspace.js';
 import { assessmentErrors, BIN, runCli } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'firebreak-mcp-'));
@@ -291,5 +296,39 @@ describe('as a new user would', () => {
     const r = runCli(['mcp', '--help']);
     assert.equal(r.status, 0);
     for (const word of ['check_command', 'suggest_alternative', 'get_policy', 'explain_risk', '-32700', '-32602', 'isError', 'mcp init', '--client', '--dry-run', '--interactive']) assert.ok(r.stdout.includes(word), word);
+  });
+});
+
+describe('check_command answered directly and through the SDK answer alike', () => {
+  /** One in-process session over in-memory streams; returns the replies by id. */
+  async function session(direct: boolean, lines: string[], expect: number): Promise<Map<unknown, unknown>> {
+    const catalogue = loadCatalogue();
+    if ('code' in catalogue) assert.fail(catalogue.message);
+    const ws = new Workspace({ catalogue, startDir: project, env: ENV, stamp: 'equivalence', home });
+    const { server, direct: tools } = createServer({ catalogue, version: 'test', stamp: 'equivalence' }, ws);
+    const input = new PassThrough();
+    const replies: Array<{ id: unknown }> = [];
+    const output = new Writable({ write(chunk: Buffer, _enc, done) { for (const l of chunk.toString().split('\n').filter(Boolean)) replies.push(JSON.parse(l) as { id: unknown }); done(); } });
+    const transport = new FramedStdioTransport({ input, output, maxMessageBytes: MAX_MESSAGE_BYTES, checkParams });
+    await server.connect(transport);
+    if (direct) routeRequestsDirectly(server, transport, tools);
+    for (const l of lines) input.write(l + '\n');
+    for (let i = 0; i < 200 && replies.length < expect; i++) await new Promise((r) => setTimeout(r, 10));
+    await server.close();
+    return new Map(replies.map((r) => [r.id, r]));
+  }
+  test('valid, invalid and odd arguments get the same replies on both paths', async () => {
+    const calls: unknown[] = [
+      { command: 'git push --force origin main' }, { command: 'ls -la' }, { command: 'git stash drop' }, {}, { command: 7 }, { command: ['rm'] },
+      { command: 'ls', extra: true }, { command: '' }, { command: 'x'.repeat(1024 * 1024 + 1) }, { command: 'ls', cwd: broken }, { command: 'ls', cwd: join(dir, 'none') },
+      { command: 'rm -rf /', cwd: 5 },
+    ];
+    const lines = [init(), ...calls.map((args, i) => JSON.stringify({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'check_command', arguments: args } })),
+      JSON.stringify({ jsonrpc: '2.0', id: 200, method: 'tools/call', params: { name: 'check_command' } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 201, method: 'tools/call', params: { name: 'check_command', arguments: { command: 'ls' }, _meta: { progressToken: 1 } } })];
+    const expect = lines.length;
+    const [viaSdk, direct] = [await session(false, lines, expect), await session(true, lines, expect)];
+    assert.equal(direct.size, expect);
+    for (const [id, reply] of viaSdk) assert.deepEqual(direct.get(id), reply, `reply ${String(id)}`);
   });
 });

@@ -6,13 +6,13 @@ import { homedir } from 'node:os';
 import { PassThrough, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodType } from 'zod';
 import { INPUT_LIMITS } from '../assess/engine.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Io } from '../cli/check.js';
 import { FramedStdioTransport, type ParamsCheck } from './transport.js';
-import { registerTools } from './tools.js';
+import { registerTools, type DirectTool } from './tools.js';
 import { Workspace } from './workspace.js';
 import { MCP_INIT_HELP, runMcpInit } from './init.js';
 
@@ -76,7 +76,7 @@ export interface McpDeps {
   stamp: string;
 }
 
-export function createServer(deps: McpDeps, ws: Workspace): McpServer {
+export function createServer(deps: McpDeps, ws: Workspace): { server: McpServer; direct: Map<string, DirectTool> } {
   const server = new McpServer(
     { name: 'firebreak', title: 'firebreak: shell command safety', version: deps.version },
     {
@@ -86,37 +86,64 @@ export function createServer(deps: McpDeps, ws: Workspace): McpServer {
         + 'or explain_risk to understand what it would destroy.',
     },
   );
-  registerTools(server, ws);
-  return server;
+  const direct = registerTools(server, ws);
+  return { server, direct };
 }
 
 function workspace(deps: McpDeps): Workspace {
   return new Workspace({ catalogue: deps.catalogue, startDir: process.cwd(), env: { ...process.env }, stamp: deps.stamp });
 }
 
+/** The SDK's wording for arguments that fail a tool's input schema, kept so both paths answer alike. */
+function inputError(name: string, issues: Array<{ message: string; path: PropertyKey[] }>): CallToolResult {
+  const where = (path: PropertyKey[]): string => (path.length === 0 ? 'object root' : path.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), ''));
+  const text = issues.map((i) => (i.path.length > 0 ? `${i.message} at ${where(i.path)}` : i.message)).join('\n');
+  return { content: [{ type: 'text', text: `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${text}` }], isError: true };
+}
+
 /**
- * The SDK's Protocol tells a message's kind by running up to four zod schemas on it, two
- * of them failing (and building error objects) for every request: about half of a
- * routine check_command's round trip. The transport has already established that a
- * message with a method and an id is a well-formed request, so requests go straight to
- * the Protocol's request handler; everything else takes the SDK's own path. The handler
- * is not public API: the SDK is pinned to an exact version, and when the method is not
- * there the SDK's path is used unchanged.
+ * The hot path of an agent's session is one tools/call of check_command per shell command.
+ * The SDK's Protocol tells a message's kind by running up to four zod schemas on it (two
+ * failing, and building error objects, for every request), then its tools/call handler
+ * parses the request again and validates input and output: together more than the
+ * assessment itself. So:
+ * - a plain tools/call of a direct tool (name and arguments, no _meta, no task) is answered
+ *   here: the same input schema, the same handler, the SDK's wording for bad arguments, a
+ *   handler's exception as an isError result (test/mcp.test.ts compares both paths);
+ * - any other request goes straight to the Protocol's request handler, the transport having
+ *   already checked its shape; responses and notifications take the SDK's own path.
+ * The request handler is not public API: the SDK is pinned to an exact version, and if the
+ * method is missing every message takes the SDK's path unchanged.
  */
-export function routeRequestsDirectly(server: McpServer, transport: FramedStdioTransport): void {
+export function routeRequestsDirectly(server: McpServer, transport: FramedStdioTransport, direct: Map<string, DirectTool>): void {
   const protocol = server.server as unknown as { _onrequest?: (message: JSONRPCMessage) => void };
   const onrequest = protocol._onrequest;
   const sdkPath = transport.onmessage;
   if (typeof onrequest !== 'function' || !sdkPath) return;
   transport.onmessage = (message) => {
-    if ('method' in message && 'id' in message) onrequest.call(protocol, message);
-    else sdkPath(message);
+    if (!('method' in message && 'id' in message)) { sdkPath(message); return; }
+    const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
+    const tool = message.method === 'tools/call' && params !== undefined && typeof params.name === 'string'
+      && Object.keys(params).every((k) => k === 'name' || k === 'arguments') ? direct.get(params.name) : undefined;
+    if (!tool) { onrequest.call(protocol, message); return; }
+    const name = params!.name as string;
+    const args = tool.input.safeParse(params!.arguments ?? {});
+    let result: CallToolResult;
+    if (!args.success) result = inputError(name, args.error.issues);
+    else {
+      try {
+        result = tool.run(args.data);
+      } catch (e) {
+        result = { content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }], isError: true };
+      }
+    }
+    void transport.send({ jsonrpc: '2.0', id: message.id, result } as JSONRPCMessage);
   };
 }
 
 /** Serves until stdin ends. */
 async function serve(deps: McpDeps, io: Io): Promise<number> {
-  const server = createServer(deps, workspace(deps));
+  const { server, direct } = createServer(deps, workspace(deps));
   const transport = new FramedStdioTransport({
     // The protocol itself: process.stdout, a real stream whose backpressure the transport respects.
     input: process.stdin, output: process.stdout, maxMessageBytes: MAX_MESSAGE_BYTES, checkParams,
@@ -126,7 +153,7 @@ async function serve(deps: McpDeps, io: Io): Promise<number> {
   // Set before connect(): the SDK chains its own close handling after ours.
   const closed = new Promise<void>((resolve) => { transport.onclose = () => resolve(); });
   await server.connect(transport);
-  routeRequestsDirectly(server, transport);
+  routeRequestsDirectly(server, transport, direct);
   await closed;
   return 0;
 }
@@ -151,7 +178,7 @@ async function interactive(deps: McpDeps, io: Io): Promise<number> {
       done();
     },
   });
-  const server = createServer(deps, workspace(deps));
+  const { server } = createServer(deps, workspace(deps));
   await server.connect(new FramedStdioTransport({ input, output, maxMessageBytes: MAX_MESSAGE_BYTES, checkParams }));
   io.stderr.write("firebreak mcp console: type a JSON-RPC message per line, 'help' for examples, 'quit' to leave.\n");
   const rl = createInterface({ input: io.stdin() as NodeJS.ReadableStream, output: process.stderr, prompt: 'mcp> ', terminal: process.stderr.isTTY === true });

@@ -5,6 +5,7 @@
 
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z, type ZodType } from 'zod';
 import { checkInput, notAssessed, type Engine } from '../assess/engine.js';
 import { currentUid } from '../context/signals.js';
 import { AUDIENCES } from '../policy/policy.js';
@@ -53,10 +54,22 @@ function countsOf(engine: Engine): Map<string, number> {
   return c;
 }
 
-export function registerTools(server: McpServer, ws: Workspace): void {
+/** A tool the server may answer without the SDK's request machinery (see server.ts). */
+export interface DirectTool {
+  input: ZodType<Record<string, unknown>>;
+  run(args: Record<string, unknown>): CallToolResult;
+}
+
+/** Registers the four tools; returns the one worth a direct path, check_command, called once per shell command. */
+export function registerTools(server: McpServer, ws: Workspace): Map<string, DirectTool> {
   const uid = currentUid();
   const assessIn = (engine: Engine, cwd: string, line: string, withDetail = true) => engine.assessInDetail(line, { cwd, env: ws.env, uid, probe: true, audience: 'agent' }, withDetail);
 
+  const checkCommand = ({ command, cwd }: { command: string; cwd?: string | undefined }): CallToolResult => {
+    const u = usable(command, ws.place(cwd), true);
+    if (!u.ok) return u.result;
+    return ok(assessIn(u.engine, u.cwd, command, false).assessment);
+  };
   server.registerTool('check_command', {
     title: 'Check a shell command before running it',
     description: 'Call this before running any shell command (rm, git, kubectl, docker, terraform, database clients, curl | sh, anything). '
@@ -67,11 +80,7 @@ export function registerTools(server: McpServer, ws: Workspace): void {
     inputSchema: checkShape,
     outputSchema: riskAssessmentShape,
     annotations: { title: 'Check a shell command', ...READ_ONLY },
-  }, ({ command, cwd }) => {
-    const u = usable(command, ws.place(cwd), true);
-    if (!u.ok) return u.result;
-    return ok(assessIn(u.engine, u.cwd, command, false).assessment);
-  });
+  }, checkCommand);
 
   server.registerTool('suggest_alternative', {
     title: 'Suggest a safer way to run a command',
@@ -133,4 +142,5 @@ export function registerTools(server: McpServer, ws: Workspace): void {
     const e = explain(assessment, detail);
     return ok(e, e.markdown);
   });
+  return new Map([['check_command', { input: z.object(checkShape), run: (args) => checkCommand(args as { command: string; cwd?: string }) }]]);
 }
