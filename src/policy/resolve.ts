@@ -3,7 +3,7 @@
 // merge them with the tools bundle. A config that cannot be used is never skipped: the
 // answer is its problems, and the failure mode that applies.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBundle } from '../core/bundle.js';
@@ -46,12 +46,16 @@ const memo = new Map<string, { texts: string[]; resolved: ResolvedPolicy }>();
 
 function readText(ref: ConfigFileRef): string | PolicyProblem {
   let buf: Buffer;
+  const tooLarge = (bytes: number): PolicyProblem => ({ file: ref.path, path: [], message: `is ${bytes.toLocaleString('en-US')} bytes, over the 1 MiB a config may be`, fix: 'a config this large is not a config; check the file' });
   try {
+    // The size first: a multi-gigabyte file must not be read to be refused.
+    const size = statSync(ref.path).size;
+    if (size > MAX_CONFIG_BYTES) return tooLarge(size);
     buf = readFileSync(ref.path);
   } catch (e) {
     return { file: ref.path, path: [], message: `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, fix: 'make the file readable, or remove it' };
   }
-  if (buf.length > MAX_CONFIG_BYTES) return { file: ref.path, path: [], message: `is ${buf.length.toLocaleString('en-US')} bytes, over the 1 MiB a config may be`, fix: 'a config this large is not a config; check the file' };
+  if (buf.length > MAX_CONFIG_BYTES) return tooLarge(buf.length);
   if (buf.includes(0)) return { file: ref.path, path: [], message: 'is not a text file (it holds NUL bytes)', fix: 'write the config as YAML or JSON text' };
   const text = buf.toString('utf8');
   if (text.includes('\uFFFD') && !buf.includes(Buffer.from('\uFFFD'))) return { file: ref.path, path: [], message: 'is not valid UTF-8 text', fix: 'save the file as UTF-8' };
