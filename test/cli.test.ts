@@ -204,6 +204,6 @@ describe('firebreak rules', () => {
   test('a missing file is one line', () => {
     const r = runCli(['rules', 'test', join(dir, 'missing.yaml')]);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /cannot read .*missing\.yaml \(ENOENT\)/);
+    assert.match(r.stderr, /^firebreak rules test: .*missing\.yaml: no such file\n$/);
   });
 });

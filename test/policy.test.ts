@@ -379,6 +379,15 @@ describe('firebreak check and policy, from the command line', () => {
     assert.equal(cli(w, ['policy', 'init']).status, 1);
     assert.equal(cli(w, ['policy', 'init', '--force']).status, 0);
   });
+  test('a device, a directory or a missing file given to validate or rules test is one line and exit 1, never a hang', () => {
+    const w = world();
+    for (const [args, expected] of [[['policy', 'validate', '/dev/zero'], /not a regular file/], [['rules', 'test', '/dev/zero'], /not a regular file/], [['policy', 'validate', w.project], /not a regular file/], [['rules', 'test', join(w.project, 'nope.yaml')], /no such file/]] as const) {
+      const r = cli(w, [...args]);
+      assert.equal(r.status, 1, args.join(' '));
+      assert.match(r.stderr, expected);
+      assert.equal(r.stderr.trim().split('\n').length, 1);
+    }
+  });
   test('policy validate FILE runs the examples of the rules it defines', () => {
     const w = world({ 'rules.yaml': `rules:\n${STARTER_RULE}`.replace('make deploy-staging, make test', 'make deploy-staging, make deploy-prod') });
     const r = cli(w, ['policy', 'validate', 'rules.yaml']);

@@ -78,6 +78,15 @@ function exampleFailures(loaded: LoadedFile[], io: Io): number {
   return failed;
 }
 
+/** Why a file named on the command line cannot be a config (a device, a directory, too large), or null. */
+export function unreadable(path: string): string | null {
+  let st;
+  try { st = statSync(path); } catch { return 'no such file'; }
+  if (!st.isFile()) return 'not a regular file';
+  if (st.size > 1024 * 1024) return `${st.size.toLocaleString('en-US')} bytes, over the 1 MiB a config or rule file may be`;
+  return null;
+}
+
 export async function runPolicy(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h') { io.stdout.write(POLICY_HELP); return sub === undefined ? 1 : 0; }
@@ -111,7 +120,8 @@ export async function runPolicy(argv: string[], io: Io): Promise<number> {
     let refs: ConfigFileRef[];
     if (file) {
       const path = resolve(file);
-      if (!existsSync(path)) { io.stderr.write(`firebreak policy validate: ${file}: no such file\n`); return 1; }
+      const why = unreadable(path);
+      if (why) { io.stderr.write(`firebreak policy validate: ${file}: ${why}\n`); return 1; }
       // A project policy is judged against the user's config it would tighten.
       const project = /^(\.firebreak\.ya?ml|\.firebreakrc(\.json|\.ya?ml)?|firebreakrc(\.json|\.ya?ml)?|package\.json)$/.test(basename(path));
       const user = project ? discoverConfig({ cwd, home, projectRoot: null, env: envLookup }).files.filter((f) => f.scope === 'user') : [];

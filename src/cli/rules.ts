@@ -11,7 +11,7 @@ import { compileRuleFiles, formatProblem } from '../catalogue/compile.js';
 import { loadFullCatalogue } from '../catalogue/load.js';
 import { buildPolicy } from '../policy/build-policy.js';
 import { resolvePolicy } from '../policy/resolve.js';
-import { runPolicy } from './policy.js';
+import { runPolicy, unreadable } from './policy.js';
 import type { CatalogueWithExamples, CompiledRule, Example } from '../catalogue/types.js';
 import type { Io } from './check.js';
 
@@ -99,6 +99,8 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
   if (sub === 'test') {
     const file = rest.find((a) => !a.startsWith('-'));
     if (!file) { io.stderr.write('firebreak rules test: give a rule file (YAML)\n'); return 1; }
+    const why = unreadable(file);
+    if (why) { io.stderr.write(`firebreak rules test: ${file}: ${why}\n`); return 1; }
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
