@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -185,6 +185,14 @@ describe('a broken config is an error naming the file, the line, the key and the
     assert.equal(assessmentErrors(a), '');
     assert.deepEqual([a.decision, a.allowed, a.context.labels], ['deny', false, ['error=invalid-config']]);
     assert.match(a.denial_reason!, /^Not assessed: invalid config: .*\.firebreak\.yaml:1: ignore\[0\]: a project policy may only tighten/);
+  });
+  test('a policy name that is a directory or a broken link is reported, not skipped', () => {
+    const w = world();
+    mkdirSync(join(w.project, '.firebreak.yaml'));
+    assert.match(problemsOf(resolveIn(w))[0]!, /\.firebreak\.yaml: is not a regular file/);
+    const w2 = world();
+    symlinkSync(join(w2.project, 'gone.yaml'), join(w2.project, '.firebreakrc.yml'));
+    assert.match(problemsOf(resolveIn(w2))[0]!, /\.firebreakrc\.yml: cannot be read \(ENOENT\)/);
   });
   test('an empty file is a valid config that sets nothing', () => {
     const w = world({ '.firebreak.yaml': '' });

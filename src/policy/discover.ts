@@ -58,7 +58,11 @@ function isFile(path: string): boolean {
   }
 }
 
-/** The places of `places` that exist as files in `dir`; reads dir/.config only when it exists. */
+/**
+ * The places of `places` that exist in `dir`, whatever they are: one that is not a regular
+ * file (a directory, a device, a broken link) is reported when it is read, never skipped.
+ * Reads dir/.config only when it exists.
+ */
 function present(dir: string, places: string[]): string[] {
   const top = namesIn(dir);
   const config = top.has('.config') ? namesIn(join(dir, '.config')) : null;
@@ -66,7 +70,7 @@ function present(dir: string, places: string[]): string[] {
   for (const p of places) {
     const nested = p.startsWith('.config/');
     const found = nested ? config?.has(p.slice(8)) : top.has(p);
-    if (found && isFile(join(dir, p))) out.push(join(dir, p));
+    if (found) out.push(join(dir, p));
   }
   return out;
 }

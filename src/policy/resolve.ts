@@ -49,8 +49,9 @@ function readText(ref: ConfigFileRef): string | PolicyProblem {
   const tooLarge = (bytes: number): PolicyProblem => ({ file: ref.path, path: [], message: `is ${bytes.toLocaleString('en-US')} bytes, over the 1 MiB a config may be`, fix: 'a config this large is not a config; check the file' });
   try {
     // The size first: a multi-gigabyte file must not be read to be refused.
-    const size = statSync(ref.path).size;
-    if (size > MAX_CONFIG_BYTES) return tooLarge(size);
+    const st = statSync(ref.path);
+    if (!st.isFile()) return { file: ref.path, path: [], message: 'is not a regular file (a directory or a device)', fix: 'remove it, or put the config there as a YAML or JSON file' };
+    if (st.size > MAX_CONFIG_BYTES) return tooLarge(st.size);
     buf = readFileSync(ref.path);
   } catch (e) {
     return { file: ref.path, path: [], message: `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, fix: 'make the file readable, or remove it' };
