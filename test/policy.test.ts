@@ -308,7 +308,7 @@ describe('what the settings do to an assessment', () => {
     const a = assess(p, 'make -j4 deploy-prod');
     assert.equal(a.decision, 'deny');
     assert.deepEqual(a.matched_rules.map((m) => [m.id, m.group, m.severity]), [['custom:deploy-prod', 'custom', 'High']]);
-    assert.equal(a.alternatives[0]?.command, 'make deploy-staging');
+    assert.deepEqual(a.alternatives[0], { command: 'make deploy-staging', explanation: 'Deploy to staging; production releases go through the pipeline.', source: 'config:custom:deploy-prod' }, 'an alternative from a config rule says so');
     assert.equal(assess(p, 'make deploy-staging').decision, 'allow');
   });
   test('project protected branches and production words raise severity through context', () => {

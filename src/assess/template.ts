@@ -108,7 +108,7 @@ export function alternativesFor(m: RuleMatch, subcommandTool: boolean): Alternat
     const command = spec.transform ? transform(spec.transform, m, subcommandTool) : spec.command ? fill(spec.command, m) : null;
     // Code that runs elsewhere (ssh host, a container) is fixed there, not here.
     const explanation = m.command.remote ? `On ${m.command.remote}: ${spec.explanation}` : spec.explanation;
-    if (command) out.push({ command, explanation, source: `catalogue:${m.rule.id}` });
+    if (command) out.push({ command, explanation, source: `${m.rule.fromConfig ? 'config' : 'catalogue'}:${m.rule.id}` });
   }
   return out;
 }

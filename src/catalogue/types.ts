@@ -77,6 +77,8 @@ export interface CompiledRule {
   blast_radius: { scope: BlastScope | null; detail: string; probe: ProbeName | null };
   alternatives: AlternativeSpec[];
   source: { file: string; line: number };
+  /** Set on rules from config files: their alternatives are not the catalogue's, and say so. */
+  fromConfig?: true;
 }
 
 export interface CompiledCatalogue {

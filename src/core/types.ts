@@ -25,7 +25,7 @@ export interface MatchedRule {
 export interface Alternative {
   command: string;
   explanation: string;
-  /** Where the alternative came from: "catalogue:<rule id>". */
+  /** Where the alternative came from: "catalogue:<rule id>" for a built-in rule, "config:<rule id>" for a rule from a config file. */
   source: string;
 }
 

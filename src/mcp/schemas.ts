@@ -18,7 +18,7 @@ const cwd = z.string({ error: 'cwd must be a string: an absolute directory path'
 export const alternativeShape = z.object({
   command: z.string(),
   explanation: z.string(),
-  source: z.string().describe('"catalogue:<rule id>" for a rule\'s alternative, "goal:<hint>" for one added for the stated goal.'),
+  source: z.string().describe('"catalogue:<rule id>" for a built-in rule\'s alternative, "config:<rule id>" for one from a rule in a config or project policy file, "goal:<hint>" for one added for the stated goal.'),
 });
 
 export const matchedRuleShape = z.object({

@@ -169,7 +169,7 @@ export function loadConfigFile(ref: ConfigFileRef): { file: LoadedFile | null; p
     };
     if (ids.has(r.id)) problem('the id is used twice in this file', ['id']);
     ids.add(r.id);
-    rules.push(compileRule(r, group, { file: ref.path, line: lineOf(['rules', i]) ?? 1 }, problem));
+    rules.push({ ...compileRule(r, group, { file: ref.path, line: lineOf(['rules', i]) ?? 1 }, problem), fromConfig: true });
     examples[r.id] = r.examples;
   });
   if (problems.length > 0) return { file: null, problems };
