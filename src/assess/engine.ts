@@ -6,7 +6,7 @@ import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment
 import { parseArgs, type ParsedArgs } from '../catalogue/args.js';
 import { knowsKubeFlags, kubeTarget, namedKubeTarget } from '../context/probes/kube.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { CompiledRule } from '../catalogue/types.js';
+import type { CommandSpec, CompiledRule } from '../catalogue/types.js';
 import { detectContext, type PathContext } from '../context/context.js';
 import { DEFAULT_POLICY, listsRule, type Audience, type Policy } from '../policy/policy.js';
 import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';
@@ -97,7 +97,7 @@ export class Engine {
     const matches: RuleMatch[] = [];
     const parsedArgs = new Map<NormalisedCommand, ParsedArgs>();
     for (const cmd of parsed.commands) {
-      if (asksForHelp(cmd)) continue;
+      if (asksForHelp(cmd, this.catalogue.specFor(cmd.name))) continue;
       const where = cmd.remote ? REMOTE_CONTEXT : ctx;
       for (const { rule } of this.catalogue.candidates(cmd)) {
         if (this.switchedOff?.(rule)) continue;
@@ -306,14 +306,16 @@ const LIMIT_WORDS: Record<string, string> = {
   'nested-size': 'the nested code built from the line is larger than firebreak assesses',
 };
 
-/** `--help` anywhere before `--` makes nearly every tool print help and do nothing else. */
-function asksForHelp(cmd: NormalisedCommand): boolean {
-  for (const a of cmd.args) {
-    if (a.text === '--') return false;
-    // terraform, go and java tools spell it -help.
-    if ((a.text === '--help' || a.text === '-help') && !a.dynamic) return true;
-  }
-  return false;
+/**
+ * `--help` as an option of its own makes nearly every tool print help and do nothing else.
+ * As the value of another option (`git push --force -o --help`, `find -path --help -delete`)
+ * it is data, and the command runs: so the words are read with the tool's option spec.
+ */
+function asksForHelp(cmd: NormalisedCommand, spec: CommandSpec | undefined): boolean {
+  // terraform, go and java tools spell it -help.
+  const isHelp = (t: string | undefined): boolean => t === '--help' || t === '-help';
+  if (!cmd.args.some((a) => isHelp(a.text) && !a.dynamic)) return false;
+  return parseArgs(cmd.args, spec).options.some((o) => isHelp(cmd.args[o.index]?.text) && !cmd.args[o.index]!.dynamic);
 }
 
 /**
