@@ -186,6 +186,19 @@ describe('a broken config is an error naming the file, the line, the key and the
     assert.deepEqual([a.decision, a.allowed, a.context.labels], ['deny', false, ['error=invalid-config']]);
     assert.match(a.denial_reason!, /^Not assessed: invalid config: .*\.firebreak\.yaml:1: ignore\[0\]: a project policy may only tighten/);
   });
+  test('a FIFO named package.json, .git or HEAD never blocks a check', () => {
+    const w = world();
+    execFileSync('mkfifo', [join(w.project, 'package.json')]);
+    assert.ok(resolveIn(w).ok);
+    rmSync(join(w.project, '.git', 'HEAD'));
+    execFileSync('mkfifo', [join(w.project, '.git', 'HEAD')]);
+    const r = runCli(['check', '--', 'git push --force origin main'], { cwd: w.project, env: { ...w.env } });
+    assert.equal(r.status, 2, r.stderr);
+  });
+  test('a package.json key written with escapes is still the firebreak key', () => {
+    const w = world({ 'package.json': '{"name": "app", "fire\\u0062reak": {"on_error": "deny"}}' });
+    assert.equal(policyOf(resolveIn(w)).onError, 'deny');
+  });
   test('a policy name that is a directory or a broken link is reported, not skipped', () => {
     const w = world();
     mkdirSync(join(w.project, '.firebreak.yaml'));

@@ -5,6 +5,7 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { readSmallFile } from '../core/files.js';
 
 export interface GitSignal {
   /** The checked-out branch, or null when HEAD is detached. */
@@ -60,7 +61,7 @@ export function gitDirOf(root: string): string | null {
   const dotGit = join(root, '.git');
   try {
     if (statSync(dotGit).isDirectory()) return dotGit;
-    const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'));
+    const m = /^gitdir:\s*(.+)$/m.exec(readSmallFile(dotGit, 64 * 1024) ?? '');
     if (!m) return null;
     const target = m[1]!.trim();
     return isAbsolute(target) ? target : resolve(root, target);
@@ -79,11 +80,7 @@ function readHead(root: string): string | null {
   if (hit && now - hit.at < HEAD_TTL_MS) return hit.head;
   const gitDir = gitDirOf(root);
   let head: string | null = null;
-  try {
-    head = gitDir ? readFileSync(join(gitDir, 'HEAD'), 'utf8').trim() : null;
-  } catch {
-    head = null;
-  }
+  head = gitDir ? readSmallFile(join(gitDir, 'HEAD'), 64 * 1024)?.trim() ?? null : null;
   if (headCache.size > 256) headCache.clear();
   headCache.set(root, { at: now, head });
   return head;

@@ -4,7 +4,8 @@
 // root. One readdir per directory: a check in a place with no config pays microseconds,
 // where a cosmiconfig search costs milliseconds (see README, "Configuration").
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readSmallFile } from '../core/files.js';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { PolicyProblem } from './problems.js';
 
@@ -78,8 +79,9 @@ function present(dir: string, places: string[]): string[] {
 /** Whether a package.json carries a top-level `firebreak` key (cosmiconfig's package property). */
 function packageHasConfig(path: string): boolean {
   try {
-    const text = readFileSync(path, 'utf8');
-    if (!text.includes('"firebreak"')) return false;
+    const text = readSmallFile(path, 1024 * 1024);
+    // A key spelt with escapes ("fire\u0062reak") is still the key: such a file is parsed too.
+    if (text === null || (!text.includes('"firebreak"') && !text.includes('\\u'))) return false;
     const pkg = JSON.parse(text) as unknown;
     return typeof pkg === 'object' && pkg !== null && Object.prototype.hasOwnProperty.call(pkg, 'firebreak');
   } catch {

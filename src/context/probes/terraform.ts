@@ -5,6 +5,7 @@
 // big to parse within the budget is refused rather than read.
 
 import { readFileSync, statSync } from 'node:fs';
+import { readSmallFile } from '../../core/files.js';
 import { posix } from 'node:path';
 import type { ParsedOption } from '../../catalogue/args.js';
 import { formatCount, type Budget } from './budget.js';
@@ -58,11 +59,7 @@ function recordedBackend(dataDir: string): Backend | null {
 function currentWorkspace(dataDir: string, env: TerraformScene['env']): string {
   const fromEnv = env('TF_WORKSPACE');
   if (fromEnv) return fromEnv;
-  try {
-    return readFileSync(posix.join(dataDir, 'environment'), 'utf8').trim() || 'default';
-  } catch {
-    return 'default';
-  }
+  return readSmallFile(posix.join(dataDir, 'environment'), 4096)?.trim() || 'default';
 }
 
 /** The local state file for a workspace, as the local backend lays it out (path and workspace_dir may be configured). */
