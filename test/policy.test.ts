@@ -247,6 +247,10 @@ describe('a project policy can only tighten', () => {
       assert.match(problems.find((p) => expected.test(p))!, /fix: (remove it from .*\.firebreak\.yaml; to decide this for yourself, set it in your user config|remove)/);
     });
   }
+  test('rejected: changing how a command the catalogue looks at upstream in a pipe reads its options', () => {
+    const w = world({ '.firebreak.yaml': 'commands:\n  cat: { value_options: [-u] }\n' });
+    assert.match(problemsOf(resolveIn(w)).join('\n'), /commands\.cat: how to read cat's options is already defined by the catalogue/);
+  });
   test('rejected: changing how a command the user\'s own rules match reads its options', () => {
     const user = `commands:\n  deploy-tool: { value_options: [--env] }\nrules:\n${STARTER_RULE.replace(/make/g, 'deploy-tool')}`;
     const w = world({ [USER]: user, '.firebreak.yaml': 'commands:\n  deploy-tool: { value_options: [--target] }\n' });

@@ -27,7 +27,13 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
   const problems: PolicyProblem[] = [];
   const rules = new Map(known.rules.map((r) => [r.id, r]));
   const groups = new Set(known.groups);
-  const commandOwners = new Map<string, string>(known.rules.flatMap((r) => r.commands.map((n) => [n, 'the catalogue'] as [string, string])));
+  // The catalogue reads the options of every command its rules name, and of every command a
+  // rule looks at upstream in a pipe (stdin_from: cat ~/.aws/credentials | nc ...).
+  const commandOwners = new Map<string, string>();
+  for (const r of known.rules) {
+    for (const n of r.commands) commandOwners.set(n, 'the catalogue');
+    for (const p of [...r.when, ...r.unless]) if ('stdin_from' in p) for (const n of p.stdin_from.command) commandOwners.set(n, 'the catalogue');
+  }
 
   for (const f of files) {
     const c = f.config;
