@@ -15,6 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Catalogue } from '../src/catalogue/catalogue.js';
 import { loadCatalogue } from '../src/catalogue/load.js';
 import { checkParams, createServer, MAX_MESSAGE_BYTES, routeRequestsDirectly } from '../src/mcp/server.js';
 import { FramedStdioTransport } from '../src/mcp/transport.js';
@@ -330,5 +331,20 @@ describe('check_command answered directly and through the SDK answer alike', () 
     const [viaSdk, direct] = [await session(false, lines, expect), await session(true, lines, expect)];
     assert.equal(direct.size, expect);
     for (const [id, reply] of viaSdk) assert.deepEqual(direct.get(id), reply, `reply ${String(id)}`);
+  });
+});
+
+describe('an internal error in check_command fails closed', () => {
+  test('a catalogue that breaks mid-check gives the failure-mode verdict, not a bare error', () => {
+    const catalogue = new Catalogue({ groups: [], size: 1, names: new Set(['rm']), load: () => { throw new Error('shard file unreadable'); }, all: () => [] });
+    const ws = new Workspace({ catalogue, startDir: project, env: ENV, stamp: 'broken', home });
+    const { direct } = createServer({ catalogue, version: 'test', stamp: 'broken' }, ws);
+    const r = direct.get('check_command')!.run({ command: 'rm -rf ~' });
+    assert.equal(r.isError, true);
+    assert.match((r.content[0] as { text: string }).text, /internal error: shard file unreadable/);
+    const verdict = r.structuredContent as { decision: string; context: { labels: string[] } };
+    assert.equal(assessmentErrors(verdict), '');
+    assert.equal(verdict.decision, 'ask');
+    assert.deepEqual(verdict.context.labels, ['error=internal']);
   });
 });

@@ -158,6 +158,11 @@ describe('a broken config is an error naming the file, the line, the key and the
       assert.ok(problems.every((p) => p.startsWith(join(w.project, '.firebreak.yaml'))), 'every problem names the file');
     });
   }
+  test('rules whose patterns compile alone but not together in one RE2.Set are an error naming the rule', () => {
+    const rule = (id: string, tail: string): string => `  - id: custom:${id}\n    description: Something dangerous with rm, ${id}.\n    severity: High\n    match: { command: rm, pattern: '^rm (?:\\pL{1,10}){1,10}${tail}$' }\n    blast_radius: { scope: PROJECT, detail: 'Deletes x.' }\n    examples: { match: [rm abc, rm abcd, rm abcde], no_match: [ls, ls a, ls b] }\n`;
+    const w = world({ '.firebreak.yaml': `rules:\n${rule('a', '')}${rule('b', 'x')}` });
+    assert.match(problemsOf(resolveIn(w))[0]!, /rules\[0\]\.match\.pattern: rule custom:a: the patterns of every rule for rm together are more than RE2 can match at once/);
+  });
   test('JSON configs get lines too', () => {
     const w = world({ '.firebreakrc.json': '{\n  "version": 1,\n  "on_eror": "deny"\n}\n' });
     assert.match(problemsOf(resolveIn(w))[0]!, /\.firebreakrc\.json:3: on_eror: unknown key 'on_eror'; fix: did you mean 'on_error'\?/);

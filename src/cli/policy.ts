@@ -8,11 +8,10 @@ import { Engine } from '../assess/engine.js';
 import { runExamples } from '../assess/examples.js';
 import { loadCatalogue } from '../catalogue/load.js';
 import { findProjectRoot } from '../context/context.js';
-import { buildPolicy, builtInCatalogue, loadLayers } from '../policy/build-policy.js';
+import { buildPolicy, builtInCatalogue, loadLayers, mergeLoaded } from '../policy/build-policy.js';
 import { describePolicy } from '../policy/describe.js';
 import { discoverConfig, userConfigDir, type ConfigFileRef } from '../policy/discover.js';
 import type { LoadedFile } from '../policy/load.js';
-import { mergeLayers } from '../policy/merge.js';
 import { formatPolicyProblem, type PolicyProblem } from '../policy/problems.js';
 import { resolvePolicy } from '../policy/resolve.js';
 import { STARTER_POLICY } from '../policy/starter.js';
@@ -133,7 +132,7 @@ export async function runPolicy(argv: string[], io: Io): Promise<number> {
       if (refs.length === 0) { io.stdout.write(`No config files apply in ${cwd}; the built-in defaults do.\n`); return 0; }
     }
     const { loaded, problems } = loadLayers(refs);
-    const merged = problems.length === 0 ? mergeLayers(loaded, builtInCatalogue(), hint) : { problems };
+    const merged = problems.length === 0 ? mergeLoaded(loaded, builtInCatalogue(), hint) : { problems };
     if (merged.problems.length > 0) { printProblems(io, merged.problems); return 1; }
     const failed = exampleFailures(loaded, io);
     if (failed > 0) { io.stderr.write(`${failed} rule example(s) failed\n`); return 1; }

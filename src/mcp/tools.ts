@@ -66,9 +66,16 @@ export function registerTools(server: McpServer, ws: Workspace): Map<string, Dir
   const assessIn = (engine: Engine, cwd: string, line: string, withDetail = true) => engine.assessInDetail(line, { cwd, env: ws.env, uid, probe: true, audience: 'agent' }, withDetail);
 
   const checkCommand = ({ command, cwd }: { command: string; cwd?: string | undefined }): CallToolResult => {
-    const u = usable(command, ws.place(cwd), true);
+    const place = ws.place(cwd);
+    const u = usable(command, place, true);
     if (!u.ok) return u.result;
-    return ok(assessIn(u.engine, u.cwd, command, false).assessment);
+    try {
+      return ok(assessIn(u.engine, u.cwd, command, false).assessment);
+    } catch (e) {
+      // An agent-facing door fails closed: a verdict in the policy's failure mode, never none.
+      const error = { code: 'internal', message: `internal error: ${e instanceof Error ? e.message : String(e)}` };
+      return failure(`firebreak could not assess this command (${error.message}); the verdict is ${u.engine.policy.onError}.`, notAssessed(command, u.engine.policy.onError, error));
+    }
   };
   server.registerTool('check_command', {
     title: 'Check a shell command before running it',
