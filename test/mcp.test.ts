@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import events from 'node:events';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -222,6 +222,12 @@ function raw(lines: string[], expect: number): Promise<{ replies: Array<Record<s
 const init = (version = '2025-11-25', id = 1): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 
 describe('the protocol, message by message', () => {
+  test('input that ends without a newline, or right after requests, still gets every answer', () => {
+    const r = spawnSync(process.execPath, [BIN, 'mcp'], { input: `${init()}\n{"jsonrpc":"2.0","id":2,"method":"ping"}`, env: ENV, cwd: project, encoding: 'utf8', timeout: 20_000 });
+    const ids = r.stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id).sort();
+    assert.deepEqual(ids, [1, 2]);
+    assert.equal(r.status, 0);
+  });
   test('the pinned SDK still has the request handler requests are routed to (else every request pays its message-kind schemas)', () => {
     const s = new McpServer({ name: 'probe', version: '1' });
     assert.equal(typeof (s.server as unknown as { _onrequest?: unknown })._onrequest, 'function');

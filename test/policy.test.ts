@@ -216,6 +216,13 @@ describe('a broken config is an error naming the file, the line, the key and the
     const w = world({ '.firebreak.yaml': '' });
     assert.deepEqual(policyOf(resolveIn(w)).deniedRules, []);
   });
+  test('the failure mode is found however the deny is written: compact JSON, flow YAML, an anchor', () => {
+    for (const [file, text] of [['~/.config/firebreak/config.json', '{"on_error":"deny"}'], ['~/.config/firebreak/config.yaml', '{on_error: deny}\n'], ['~/.config/firebreak/config.yaml', 'on_error: &strict deny\n']] as const) {
+      const w = world({ [file]: text, '.firebreak.yaml': 'thresholds: {ask: Banana}\n' });
+      const o = resolveIn(w);
+      assert.equal(!o.ok && o.failMode, 'deny', text);
+    }
+  });
   test('the failure mode of a broken config is deny when any layer asks for it, else ask', () => {
     const w = world({ '~/.config/firebreak/config.yaml': 'on_error: deny\n', '.firebreak.yaml': 'nonsense: 1\n' });
     const o = resolveIn(w);

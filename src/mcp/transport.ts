@@ -87,6 +87,9 @@ export class FramedStdioTransport implements Transport {
   private discarding = false;
   private closed = false;
   private drained: Promise<void> | null = null;
+  /** Requests handed on and not yet answered: at end of input they are answered before closing. */
+  private outstanding = 0;
+  private closing: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: FramedTransportOptions) {}
 
@@ -100,7 +103,9 @@ export class FramedStdioTransport implements Transport {
     if (this.buffered > 0 && !this.discarding) this.handleLine(Buffer.concat(this.chunks));
     this.chunks = [];
     this.buffered = 0;
-    void this.close();
+    if (this.outstanding === 0) { void this.close(); return; }
+    // `printf '{...}' | firebreak mcp`: the last requests still get their answers, within reason.
+    this.closing = setTimeout(() => void this.close(), 10_000);
   };
 
   private readonly onData = (chunk: Buffer): void => {
@@ -140,6 +145,7 @@ export class FramedStdioTransport implements Transport {
     if (text.trim() === '') return;
     const parsed = parseMessage(text, this.opts.checkParams);
     if (parsed.ok) {
+      if ('method' in parsed.message && 'id' in parsed.message) this.outstanding++;
       this.onmessage?.(parsed.message);
       return;
     }
@@ -162,11 +168,16 @@ export class FramedStdioTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     await this.write(JSON.stringify(message));
+    if (('result' in message || 'error' in message) && this.outstanding > 0) {
+      this.outstanding--;
+      if (this.closing && this.outstanding === 0) void this.close();
+    }
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.closing) clearTimeout(this.closing);
     this.opts.input.off('data', this.onData);
     this.opts.input.off('end', this.onEnd);
     this.onclose?.();

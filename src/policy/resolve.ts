@@ -63,9 +63,13 @@ function readText(ref: ConfigFileRef): string | PolicyProblem {
   return text;
 }
 
-/** Any layer that asks for deny on failure gets it, even one too broken to read in full. */
+/**
+ * Any layer that asks for deny on failure gets it, even one too broken to read in full: in
+ * block or flow YAML, compact JSON, behind an anchor. Read loosely on purpose: a stray match
+ * (a comment) can only make the failure mode stricter.
+ */
 function failModeOf(texts: string[]): 'ask' | 'deny' {
-  return texts.some((t) => /^\s*["']?on_error["']?\s*:\s*["']?deny\b/m.test(t)) ? 'deny' : DEFAULT_RESOLVED.policy.onError;
+  return texts.some((t) => /["']?\bon_error["']?\s*:\s*(?:&\S+\s+)?["']?deny\b/.test(t)) ? 'deny' : DEFAULT_RESOLVED.policy.onError;
 }
 
 export function resolvePolicy(req: PolicyRequest, builder: () => PolicyBuilder = toolsBundle): PolicyOutcome {
