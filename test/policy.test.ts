@@ -163,6 +163,18 @@ describe('a broken config is an error naming the file, the line, the key and the
     const w = world({ '.firebreak.yaml': `rules:\n${rule('a', '')}${rule('b', 'x')}` });
     assert.match(problemsOf(resolveIn(w))[0]!, /rules\[0\]\.match\.pattern: rule custom:a: the patterns of every rule for rm together are more than RE2 can match at once/);
   });
+  test('a key written twice in JSON is an error too, not last-one-wins', () => {
+    const w = world({ '.firebreakrc.json': '{\n  "deny": ["registry:npm-publish"],\n  "deny": []\n}\n' });
+    assert.match(problemsOf(resolveIn(w))[0]!, /\.firebreakrc\.json:3: not valid: Map keys must be unique/);
+  });
+  test('a relative FIREBREAK_CONFIG is refused: it would be read from the directory being checked', () => {
+    const w = world({ 'fb.yaml': 'thresholds: {ask: never, deny: never}\n' });
+    assert.match(problemsOf(resolveIn(w, w.project, { FIREBREAK_CONFIG: 'fb.yaml' }))[0]!, /FIREBREAK_CONFIG must be an absolute path, not 'fb\.yaml'/);
+  });
+  test('a group misspelt in an escalation entry is an error', () => {
+    const w = world({ '.firebreak.yaml': 'escalation:\n  - { signal: ci, level: Elevated, groups: [regsitry] }\n' });
+    assert.match(problemsOf(resolveIn(w))[0]!, /escalation\[0\]\.groups\[0\]: no rule group 'regsitry'; fix: did you mean 'registry'\?/);
+  });
   test('JSON configs get lines too', () => {
     const w = world({ '.firebreakrc.json': '{\n  "version": 1,\n  "on_eror": "deny"\n}\n' });
     assert.match(problemsOf(resolveIn(w))[0]!, /\.firebreakrc\.json:3: on_eror: unknown key 'on_eror'; fix: did you mean 'on_error'\?/);
@@ -199,6 +211,12 @@ describe('a broken config is an error naming the file, the line, the key and the
     execFileSync('mkfifo', [join(w.project, '.git', 'HEAD')]);
     const r = runCli(['check', '--', 'git push --force origin main'], { cwd: w.project, env: { ...w.env } });
     assert.equal(r.status, 2, r.stderr);
+  });
+  test('a cwd reached through a symlink into the repository gets the repository\'s policy', () => {
+    const w = world({ '.firebreak.yaml': 'deny: [git:stash-drop]\n', 'sub/x': '' });
+    const link = join(dirname(w.home), 'link');
+    symlinkSync(join(w.project, 'sub'), link);
+    assert.deepEqual(policyOf(resolveIn(w, link)).deniedRules, ['git:stash-drop']);
   });
   test('a package.json key written with escapes is still the firebreak key', () => {
     const w = world({ 'package.json': '{"name": "app", "fire\\u0062reak": {"on_error": "deny"}}' });

@@ -2,7 +2,7 @@
 // home directory and the project around it. Read from the filesystem without spawning a
 // process, and cached per directory because an agent checks many commands in one place.
 
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { PathContext } from './paths.js';
@@ -28,13 +28,30 @@ export function findProjectRoot(dir: string): string | null {
   return null;
 }
 
+/** The path with every symlink resolved, or the path itself when that fails. */
+export function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 export function detectContext(cwd: string, home = homedir()): PathContext {
   const abs = resolve(cwd);
   const key = abs + '\0' + home;
   const hit = cache.get(key);
   if (hit) return hit;
   const temps = new Set(['/tmp', '/var/tmp', '/dev/shm', resolve(tmpdir())]);
-  const ctx: PathContext = { cwd: abs, home: resolve(home), projectRoot: findProjectRoot(abs) ?? abs, tempDirs: [...temps] };
+  let dir = abs;
+  let root = findProjectRoot(abs);
+  if (root === null) {
+    // Reached through a symlink into a repository: the repository is where the link leads.
+    const real = realOf(abs);
+    root = real === abs ? null : findProjectRoot(real);
+    if (root !== null) dir = real;
+  }
+  const ctx: PathContext = { cwd: dir, home: resolve(home), projectRoot: root ?? dir, tempDirs: [...temps] };
   if (cache.size > 256) cache.clear();
   cache.set(key, ctx);
   return ctx;

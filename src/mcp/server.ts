@@ -143,6 +143,9 @@ export function routeRequestsDirectly(server: McpServer, transport: FramedStdioT
 
 /** Serves until stdin ends. */
 async function serve(deps: McpDeps, io: Io): Promise<number> {
+  // stdout carries the protocol: anything else printed there (a user's JavaScript config
+  // that logs, say) would corrupt it, so the console goes to stderr.
+  for (const k of ['log', 'info', 'debug'] as const) console[k] = (...a: unknown[]) => console.error(...a);
   const { server, direct } = createServer(deps, workspace(deps));
   const transport = new FramedStdioTransport({
     // The protocol itself: process.stdout, a real stream whose backpressure the transport respects.

@@ -106,7 +106,12 @@ export function userConfigDir(env: (name: string) => string | undefined, home: s
 function discoverUser(opts: DiscoverOptions, problems: PolicyProblem[]): ConfigFileRef | null {
   const named = opts.env('FIREBREAK_CONFIG');
   if (named) {
-    const path = resolve(opts.cwd, named);
+    // Relative to what? Not to the directory being checked: a repository could then supply "your" config.
+    if (!isAbsolute(named)) {
+      problems.push({ file: named, path: [], message: `FIREBREAK_CONFIG must be an absolute path, not '${named}'`, fix: 'set it to the full path of your config file, e.g. $HOME/.config/firebreak/config.yaml' });
+      return null;
+    }
+    const path = resolve(named);
     if (!isFile(path)) {
       problems.push({ file: path, path: [], message: `FIREBREAK_CONFIG names ${path}, which is not a readable file`, fix: 'point FIREBREAK_CONFIG at your config file, or unset it' });
       return null;

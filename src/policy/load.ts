@@ -75,9 +75,12 @@ function parseJson(filepath: string, content: string): unknown {
     const line = at ? content.slice(0, Number(at[1])).split('\n').length : undefined;
     throw new SyntaxProblem(`not valid JSON: ${(e as Error).message}`, line);
   }
-  // JSON is YAML: the same parser gives every key's line.
+  // JSON is YAML: the same parser gives every key's line, and finds a key written twice,
+  // which JSON.parse lets the last one win.
   const lines = new LineCounter();
-  const doc = parseDocument(content, { lineCounter: lines, prettyErrors: false });
+  const doc = parseDocument(content, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const dup = doc.errors.find((e) => e.code === 'DUPLICATE_KEY');
+  if (dup) throw new SyntaxProblem(`not valid: ${dup.message.split('\n')[0]}`, lines.linePos(dup.pos[0]).line);
   if (doc.errors.length === 0) parsedFiles.set(filepath, { doc, lines });
   return value;
 }

@@ -131,6 +131,7 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
       if (!list) continue;
       if (project) { p[field] = [...new Set([...p[field], ...list])]; add(key); } else { p[field] = [...list]; set(key); }
     }
+    c.escalation?.forEach((e, i) => e.groups.forEach((g, k) => { if (g !== '*') checkGroup(['escalation', i, 'groups', k], g); }));
     if (c.escalation) {
       if (project) { p.escalation = [...p.escalation, ...c.escalation]; add('escalation'); } else { p.escalation = c.escalation; set('escalation'); }
     }

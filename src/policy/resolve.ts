@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBundle } from '../core/bundle.js';
 import type { FirebreakError } from '../core/types.js';
-import { findProjectRoot } from '../context/context.js';
+import { findProjectRoot, realOf } from '../context/context.js';
 import { DEFAULT_RESOLVED, type ResolvedPolicy } from './policy.js';
 import { discoverConfig, userConfigDir, type ConfigFileRef } from './discover.js';
 import { policyCachePath, readPolicyCache, writePolicyCache } from './cache.js';
@@ -73,7 +73,11 @@ function failModeOf(texts: string[]): 'ask' | 'deny' {
 }
 
 export function resolvePolicy(req: PolicyRequest, builder: () => PolicyBuilder = toolsBundle): PolicyOutcome {
-  const found = discoverConfig({ cwd: req.cwd, home: req.home, projectRoot: findProjectRoot(req.cwd), env: req.env });
+  // Through a symlink into a repository, the repository's policies are the ones that apply.
+  let cwd = req.cwd;
+  let projectRoot = findProjectRoot(cwd);
+  if (projectRoot === null && realOf(cwd) !== cwd) { cwd = realOf(cwd); projectRoot = findProjectRoot(cwd); }
+  const found = discoverConfig({ cwd, home: req.home, projectRoot, env: req.env });
   const files = found.files.map((f) => f.path);
   const texts: string[] = [];
   const problems = [...found.problems];
