@@ -111,6 +111,12 @@ describe('kubectl judged by the cluster its flags name, not only the current con
     assert.ok(a.context.labels.includes('kube=payments-live/checkout'), a.context.labels.join(' '));
     assert.ok(a.context.labels.includes('kube-production'));
   });
+  test('a context switched earlier on the line is the one a later kubectl acts on', () => {
+    const a = assess('kubectl config use-context eu-payments && kubectl delete deployment api', 'human');
+    assert.ok(a.context.labels.includes('kube=eu-payments/checkout'), a.context.labels.join(' '));
+    assert.ok(a.context.labels.includes('kube-production'));
+    assert.equal(a.severity, 'Critical');
+  });
   test('KUBECONFIG set on the line is the one read', () => {
     writeFileSync(join(dir, 'other-kubeconfig'), 'current-context: payments-live\ncontexts:\n- name: payments-live\n  context:\n    cluster: x\n');
     const a = assess(`KUBECONFIG=${join(dir, 'other-kubeconfig')} kubectl delete deployment api`);

@@ -152,10 +152,16 @@ export class Engine {
     // The cluster a kubectl command acts on is the one its flags name, not only the current context.
     let wantKube = false;
     const kubeTargets: Array<{ context: string; namespace: string | null }> = [];
+    // A context switched earlier on the line (kubectl config use-context prod && kubectl delete ...) is the one later commands use.
+    let switchedTo: string | null = null;
     for (const c of parsed.commands) {
       if (!KUBE_TOOLS.has(c.name) || c.remote) continue;
+      const switched = contextSwitch(c);
+      if (switched) { switchedTo = switched; kubeTargets.push({ context: switched, namespace: '?' }); continue; }
       if (!knowsKubeFlags(c.name)) { wantKube = true; continue; }
-      const options = parseArgs(c.args, this.catalogue.specFor(c.name)).options;
+      const parsedOptions = parseArgs(c.args, this.catalogue.specFor(c.name)).options;
+      const options = switchedTo && !parsedOptions.some((o) => o.name === '--context' || o.name === '--kube-context')
+        ? [...parsedOptions, { name: c.name === 'helm' ? '--kube-context' : '--context', value: switchedTo, index: -1 }] : parsedOptions;
       const t = kubeTarget(c.name, options, { cwd: ctx.cwd, home: ctx.home, env: commandEnv(c, env) });
       if (t?.kind === 'target') { kubeTargets.push({ context: t.context, namespace: t.namespace }); continue; }
       // No kubeconfig here says where it goes, but a context or namespace the command names still says what it means.
@@ -281,6 +287,14 @@ function lineEnv(commands: NormalisedCommand[]): Record<string, string> {
     }
   }
   return out;
+}
+
+/** The context a command switches to: `kubectl config use-context X`, `kubectx X`. */
+function contextSwitch(c: NormalisedCommand): string | null {
+  const words = c.args.filter((a) => !a.text.startsWith('-')).map((a) => (a.dynamic ? null : a.text));
+  if ((c.name === 'kubectl' || c.name === 'oc') && words[0] === 'config' && words[1] === 'use-context') return words[2] ?? null;
+  if (c.name === 'kubectx' && words.length === 1 && words[0] !== '-') return words[0] ?? null;
+  return null;
 }
 
 const KUBE_TOOLS = new Set(['kubectl', 'oc', 'helm', 'kubeadm', 'kustomize', 'k9s', 'kubens', 'kubectx', 'argocd', 'flux']);
