@@ -4,9 +4,9 @@
 // large and hostile, so this is one forward pass: every position is read once, a failed guess
 // (an unclosed string or regex) consumes what it read instead of trying again later.
 
-import { singleQuote } from './quote.js';
+import { decodeEscape, type CodeLanguage, type EscapeSpec } from './code-escapes.js';
 
-export type CodeLanguage = 'python' | 'node' | 'perl' | 'ruby' | 'php';
+export type { CodeLanguage };
 
 /** Literal text, or the source of an expression embedded in the string (`${x}`, `{x}`, `$x`). */
 export type RawPart = string | { hole: string };
@@ -21,30 +21,12 @@ export type Token =
   | { t: 'op'; v: string }
   | { t: 'nl' };
 
-interface QuoteSpec {
-  close: string;
-  /** Bracketing delimiters nest: qq{a{b}c}. */
-  open?: string;
-  /** full: \n, \x2f...; quote: only \\ and the delimiter; raw: a backslash only keeps the next character from closing. */
-  escapes: 'full' | 'quote' | 'raw';
+interface QuoteSpec extends EscapeSpec {
   interp: 'python' | 'node' | 'perl' | 'ruby' | 'php' | null;
   /** A newline ends the literal (JS and Python one-line strings): it was never closed. */
   singleLine?: boolean;
 }
 
-/** The escapes every language decodes, then each one's own; the rest differ too much to share. */
-const COMMON_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '\n': '' };
-const OWN_ESCAPES: Record<CodeLanguage, Record<string, string>> = {
-  python: { a: '\x07', b: '\b', f: '\f', v: '\v' },
-  node: { b: '\b', f: '\f', v: '\v' },
-  perl: { a: '\x07', e: '\x1b', f: '\f' },
-  ruby: { a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v', s: ' ' },
-  php: { e: '\x1b', f: '\f', v: '\v', $: '$' },
-};
-/** Python and PHP keep the backslash of an escape they do not know; the others drop it. */
-const KEEPS_UNKNOWN_ESCAPES = new Set<CodeLanguage>(['python', 'php']);
-
-const HEX = /[0-9a-fA-F]/;
 const ID_START = /[A-Za-z_\u0080-\uffff]/;
 const ID_CHAR = /[\w\u0080-\uffff]/;
 const OPERATOR = /=>|->|::|\.\.\.|\?\.|&\.|\*\*|===?|!==?|<=>|<=|>=|&&|\|\||\/\/|<<|>>|[-+*/%.&|^~<>]=/y;
@@ -193,7 +175,12 @@ class Lexer {
       if (spec.open !== undefined && c === spec.open) level++;
       else if (s.startsWith(spec.close, this.pos) && level-- === 0) { this.pos += spec.close.length; break; }
       if (c === '\n' && spec.singleLine) break;
-      if (c === '\\') { text += this.escape(spec); continue; }
+      if (c === '\\') {
+        const e = decodeEscape(this.lang, spec, this.src, this.pos);
+        text += e.text;
+        this.pos = e.end;
+        continue;
+      }
       const hole = spec.interp ? this.hole(spec, c) : null;
       if (hole !== null) {
         if (text) parts.push(text);
@@ -206,36 +193,6 @@ class Lexer {
     }
     if (text) parts.push(text);
     return parts;
-  }
-
-  /** Decodes the escape at pos and moves past it. */
-  private escape(spec: QuoteSpec): string {
-    const s = this.src;
-    const n = s[this.pos + 1] ?? '';
-    this.pos += 2;
-    if (spec.escapes === 'raw') return '\\' + n;
-    if (spec.escapes === 'quote') return n === '\\' || n === spec.close || n === spec.open ? n : '\\' + n;
-    if (n === spec.close) return n;
-    const simple = COMMON_ESCAPES[n] ?? OWN_ESCAPES[this.lang][n];
-    if (simple !== undefined) return simple;
-    let m: RegExpExecArray | null;
-    const rest = s.slice(this.pos, this.pos + 10);
-    if ((n === 'x' || n === 'u') && (m = /^\{([0-9a-fA-F]{1,6})\}/.exec(rest))) return this.codePoint(m[1]!, m[0].length);
-    if (n === 'x' && (m = /^[0-9a-fA-F]{1,2}/.exec(rest))) return this.codePoint(m[0], m[0].length);
-    if (n === 'u' && (m = /^[0-9a-fA-F]{4}/.exec(rest))) return this.codePoint(m[0], 4);
-    if (n === 'U' && (m = /^[0-9a-fA-F]{8}/.exec(rest))) return this.codePoint(m[0], 8);
-    if (/[0-7]/.test(n)) {
-      m = /^[0-7]{0,2}/.exec(rest);
-      this.pos += m![0].length;
-      return String.fromCharCode(parseInt(n + m![0], 8) & 0xff);
-    }
-    return KEEPS_UNKNOWN_ESCAPES.has(this.lang) ? '\\' + n : n;
-  }
-
-  private codePoint(hex: string, length: number): string {
-    this.pos += length;
-    const code = parseInt(hex, 16);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
   }
 
   /** An interpolation starting at pos: returns its expression's source and moves past it, or null. */
@@ -437,11 +394,4 @@ function normaliseOperator(lang: CodeLanguage, op: string): string {
   if (op === '->' && (lang === 'perl' || lang === 'php')) return '.';
   if (op === '.' && (lang === 'perl' || lang === 'php')) return '+';
   return op;
-}
-
-const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/** A word as the shell must be given it to receive exactly this text. */
-export function shellWord(text: string): string {
-  return SAFE_WORD.test(text) ? text : singleQuote(text);
 }

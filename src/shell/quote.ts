@@ -12,6 +12,16 @@ export function singleQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * A word of code firebreak rebuilds from an interpreter's argv (subprocess.run(['rm', '-rf', x])),
+ * as the shell must be given it to receive exactly this text. Stricter than quoteText's set
+ * (no ^ or ~) and always single quotes: the nested code it builds is read by firebreak's own
+ * parser, not pasted by a person.
+ */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : singleQuote(text);
+}
+
 export function quoteText(w: string): string {
   if (w === '') return "''";
   return SAFE_WORD.test(w) ? w : quote([w]);
