@@ -19,7 +19,7 @@ import { Catalogue } from '../src/catalogue/catalogue.js';
 import { loadCatalogue } from '../src/catalogue/load.js';
 import { checkParams, createServer, MAX_MESSAGE_BYTES, routeRequestsDirectly } from '../src/mcp/server.js';
 import { FramedStdioTransport } from '../src/mcp/transport.js';
-import { Workspace } from '../src/mcp/workspace.js';
+import { Workspace } from '../src/workspace/workspace.js';
 import { assessmentErrors, BIN, runCli } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'firebreak-mcp-'));

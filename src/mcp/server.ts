@@ -13,7 +13,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Io } from '../cli/check.js';
 import { FramedStdioTransport, type ParamsCheck } from './transport.js';
 import { registerTools, type DirectTool } from './tools.js';
-import { Workspace } from './workspace.js';
+import { Workspace } from '../workspace/workspace.js';
 import { MCP_INIT_HELP, runMcpInit } from './init.js';
 
 export const MCP_HELP = `Usage:

@@ -12,7 +12,7 @@ import { AUDIENCES } from '../policy/policy.js';
 import { explain } from './explain.js';
 import { checkInput as checkShape, explainInput, explainOutput, policyInput, policyOutput, riskAssessmentShape, suggestInput, suggestOutput } from './schemas.js';
 import { suggest } from './suggest.js';
-import { Workspace, type Place } from './workspace.js';
+import { Workspace, type Place } from '../workspace/workspace.js';
 
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false } as const;
 

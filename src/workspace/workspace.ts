@@ -1,6 +1,7 @@
-// What the MCP server keeps between calls: the catalogue, loaded once; for each directory
+// How every door loads what it judges with: the catalogue, loaded once; for each directory
 // a caller names, its policy (rechecked at most once a second, and reloaded when a config
-// file's text changes) and an engine for that policy. Context is cached by the engine's
+// file's text changes) and an engine for that policy. The MCP server keeps one for a
+// session, a hook one for a single call. Context is cached by the engine's
 // own layers (project root per directory, git HEAD for half a second).
 
 import { statSync } from 'node:fs';
