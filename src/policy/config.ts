@@ -27,7 +27,8 @@ export interface ConfigFile {
   commands?: Record<string, CommandSpec>;
   rules?: RuleSource[];
   audit?: { enabled?: boolean; file?: string; include_allowed?: boolean };
+  hooks?: { explicit_allow?: boolean };
 }
 
 /** The keys of a config file, for "did you mean" answers. */
-export const CONFIG_KEYS = ['version', 'thresholds', 'on_error', 'groups', 'ignore', 'deny', 'severity', 'protected_branches', 'production_patterns', 'escalation', 'escalate_from', 'blast_radius', 'commands', 'rules', 'audit'] as const;
+export const CONFIG_KEYS = ['version', 'thresholds', 'on_error', 'groups', 'ignore', 'deny', 'severity', 'protected_branches', 'production_patterns', 'escalation', 'escalate_from', 'blast_radius', 'commands', 'rules', 'audit', 'hooks'] as const;

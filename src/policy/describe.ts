@@ -29,6 +29,7 @@ function valueOf(p: Policy, s: SettingView['setting']): unknown {
     case 'commands': return p.customCommands;
     case 'rules': return p.customRules.map((r) => r.id);
     case 'audit': return { enabled: p.audit.enabled, file: p.audit.file, include_allowed: p.audit.includeAllowed };
+    case 'hooks.explicit_allow': return p.hooks.explicitAllow;
   }
 }
 

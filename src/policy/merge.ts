@@ -157,6 +157,12 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
         add('audit');
       }
     }
+    const explicit = c.hooks?.explicit_allow;
+    if (explicit !== undefined) {
+      // An explicit allow skips the person's own prompt in Claude Code: theirs to choose, never a repository's.
+      if (project && explicit && !p.hooks.explicitAllow) loosen(['hooks', 'explicit_allow'], "make the agent hooks answer allow, which skips the agent's own permission prompt");
+      else { p.hooks.explicitAllow = explicit; set('hooks.explicit_allow'); }
+    }
   }
   if (problems.length > 0) return { resolved: null, problems };
   return { resolved: { policy: p, sources, files: files.map((f) => ({ path: f.ref.path, scope: f.ref.scope })) }, problems };

@@ -33,6 +33,16 @@ export interface AuditSettings {
   includeAllowed: boolean;
 }
 
+/** How the agent hooks answer. */
+export interface HookSettings {
+  /**
+   * Say `allow` out loud for a command firebreak allows. Off by default: in Claude Code an
+   * explicit allow skips the person's own permission prompt, so by default the hook says
+   * nothing and the agent's own permission flow stays in charge.
+   */
+  explicitAllow: boolean;
+}
+
 export interface Policy {
   thresholds: Record<Audience, Thresholds>;
   /** What an unparseable line, an exceeded limit, an internal error or a broken config turns into. */
@@ -61,6 +71,7 @@ export interface Policy {
   /** Option specs for commands that only custom rules name. */
   customCommands: Record<string, CommandSpec>;
   audit: AuditSettings;
+  hooks: HookSettings;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -78,6 +89,7 @@ export const DEFAULT_POLICY: Policy = {
   customRules: [],
   customCommands: {},
   audit: { enabled: false, file: null, includeAllowed: false },
+  hooks: { explicitAllow: false },
 };
 
 /** Whether a rule id is named by a list of ids and `group:*` patterns. */
@@ -100,7 +112,7 @@ export interface ResolvedPolicy {
 export const SETTINGS = [
   'thresholds.agent.ask', 'thresholds.agent.deny', 'thresholds.human.ask', 'thresholds.human.deny', 'on_error',
   'groups.disable', 'ignore', 'deny', 'severity', 'protected_branches', 'production_patterns', 'escalation',
-  'escalate_from', 'blast_radius.budget_ms', 'commands', 'rules', 'audit',
+  'escalate_from', 'blast_radius.budget_ms', 'commands', 'rules', 'audit', 'hooks.explicit_allow',
 ] as const;
 
 export const DEFAULT_RESOLVED: ResolvedPolicy = {

@@ -1,0 +1,34 @@
+// Where firebreak itself lives on this machine: its config, cache and state (the audit log,
+// a person's approvals), the installed files the hooks run, and the node that runs them.
+// Writing to, moving or deleting any of these can switch the guard off or let a command
+// through, so they are classed with firebreak's config (guard_config), whoever writes them.
+
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function xdg(env: (name: string) => string | undefined, name: string, home: string, fallback: string): string {
+  const v = env(name);
+  // A relative XDG value is invalid by the spec, and firebreak ignores it as every other program does.
+  return v && v.startsWith('/') ? v : join(home, fallback);
+}
+
+/** The directory holding bin/ and dist/: two levels above this file, in the sources and in the bundle (dist/cli). */
+function packageRoot(): string {
+  return dirname(dirname(fileURLToPath(new URL('.', import.meta.url))));
+}
+
+export function firebreakOwnPaths(env: (name: string) => string | undefined, home: string): string[] {
+  const root = packageRoot();
+  const paths = [
+    join(xdg(env, 'XDG_CONFIG_HOME', home, '.config'), 'firebreak'),
+    join(xdg(env, 'XDG_CACHE_HOME', home, '.cache'), 'firebreak'),
+    join(xdg(env, 'XDG_STATE_HOME', home, '.local/state'), 'firebreak'),
+    join(root, 'bin'),
+    join(root, 'dist'),
+    join(root, 'package.json'),
+    process.execPath,
+  ];
+  const config = env('FIREBREAK_CONFIG');
+  if (config && config.startsWith('/')) paths.push(config);
+  return paths;
+}
