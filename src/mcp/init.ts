@@ -1,14 +1,14 @@
 // `firebreak mcp init`: registers firebreak's MCP server with an agent client by editing the
 // client's own config file, touching nothing in it but the firebreak entry.
 
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Io } from '../cli/check.js';
 import { findProjectRoot } from '../context/context.js';
 import { CLIENTS, DEFAULT_SCOPE, clientTarget, sameServer, showCommand, type Client, type ClientTarget, type Scope, type ServerCommand, type Where } from './client-configs.js';
-import { readJsonConfig, setJsonEntry } from './json-edit.js';
+import { readJsonConfig, setJsonEntry } from '../agent-settings/json-edit.js';
+import { readSettingsFile, writeAtomic } from '../agent-settings/file.js';
 import { appendTomlServer, findTomlServer, replaceTomlServer, tomlBlock } from './toml-edit.js';
 
 export const MCP_INIT_HELP = `Usage:
@@ -82,20 +82,6 @@ export function serverCommand(project: string, scope: Scope): ServerCommand {
   return { command: process.execPath, args: [fileURLToPath(new URL('../../bin/firebreak.cjs', import.meta.url)), 'mcp'] };
 }
 
-/** Writes through a temp file and a rename, so a crash never leaves a half-written config. */
-function writeAtomic(path: string, text: string, mode: number | undefined): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    writeFileSync(tmp, text, { flag: 'wx', mode: mode ?? 0o666 });
-    if (mode !== undefined) chmodSync(tmp, mode); // the umask may have narrowed it
-    renameSync(tmp, path);
-  } catch (e) {
-    try { unlinkSync(tmp); } catch { /* never created */ }
-    throw e;
-  }
-}
-
 type Plan =
   /** preview: the new entry as written, all a dry run shows of a file that exists (the rest may hold other servers' tokens). */
   | { kind: 'write'; text: string; preview: string; replaced: string | null }
@@ -163,22 +149,9 @@ export async function runMcpInit(argv: string[], io: Io, where: Where): Promise<
   const server = serverCommand(project, scope);
   const rerun = `firebreak mcp init --client ${client} --scope ${scope}`;
 
-  // A symlinked config (dotfile managers) is edited where it points, keeping the link.
-  let path = target.path;
-  let text: string | null = null;
-  let mode: number | undefined;
-  try {
-    if (existsSync(path)) {
-      if (lstatSync(path).isSymbolicLink()) path = realpathSync(path);
-      const st = statSync(path);
-      if (!st.isFile()) { io.stderr.write(`${PREFIX}${path} is not a regular file\n`); return 1; }
-      mode = st.mode & 0o7777;
-      text = readFileSync(path, 'utf8');
-    }
-  } catch (e) {
-    io.stderr.write(`${PREFIX}cannot read ${path}: ${(e as Error).message}\n`);
-    return 1;
-  }
+  const read = readSettingsFile(target.path);
+  if (!read.ok) { io.stderr.write(`${PREFIX}${read.message}\n`); return 1; }
+  const { path, text, mode } = read.file;
 
   const plan = target.format === 'json' ? planJson(target, text, server, force, rerun) : planToml(target, text, server, force, rerun);
   if (plan.kind === 'done') {
