@@ -464,3 +464,32 @@ describe('firebreak check and policy, from the command line', () => {
     assert.match(tested.stdout, /\.firebreak\.yaml: valid \(project policy, 1 rule\(s\), examples pass\)/);
   });
 });
+
+describe('the audit log settings', () => {
+  const USER = '~/.config/firebreak/config.yaml';
+  test('on by default, allowed commands included, in the default place; policy show says so', () => {
+    assert.deepEqual(DEFAULT_POLICY.audit, { enabled: true, file: null, includeAllowed: true });
+    const w = world();
+    const r = runCli(['policy', 'show', '--format', 'json'], { cwd: w.project, env: { ...w.env } });
+    assert.equal(r.status, 0, r.stderr);
+    const shown = JSON.parse(r.stdout) as { settings: Array<{ setting: string; value: unknown; sources: string[] }> };
+    assert.deepEqual(shown.settings.find((s) => s.setting === 'audit'), { setting: 'audit', value: { enabled: true, file: null, include_allowed: true }, sources: ['default'] });
+  });
+  test('a project cannot switch the default log off, leave allowed commands out, or move it', () => {
+    for (const [text, expected] of [['audit: { enabled: false }\n', /audit\.enabled: .*switch the audit log off/], ['audit: { include_allowed: false }\n', /audit\.include_allowed: .*leave allowed commands out/], ['audit: { file: ~/x.jsonl }\n', /audit\.file: where the audit log is written is for the user/]] as const) {
+      assert.match(problemsOf(resolveIn(world({ '.firebreak.yaml': text }))).join('\n'), expected, text);
+    }
+  });
+  test('the user may switch it off, or move it to an absolute path or one under ~/', () => {
+    assert.deepEqual(policyOf(resolveIn(world({ [USER]: 'audit: { enabled: false, include_allowed: false }\n' }))).audit, { enabled: false, file: null, includeAllowed: false });
+    for (const file of ['/var/log/firebreak/audit.jsonl', '~/logs/agents.jsonl']) assert.equal(policyOf(resolveIn(world({ [USER]: `audit:\n  file: ${file}\n` }))).audit.file, file);
+    const back = policyOf(resolveIn(world({ [USER]: 'audit: { enabled: false }\n', '.firebreak.yaml': 'audit: { enabled: true }\n' })));
+    assert.equal(back.audit.enabled, true, 'a project may switch it back on');
+  });
+  test('audit.file that is relative, bare ~ or a directory is an error with the file and line', () => {
+    for (const file of ['logs/audit.jsonl', '~', '~user/audit.jsonl', '/var/log/firebreak/']) {
+      const problems = problemsOf(resolveIn(world({ [USER]: `on_error: ask\naudit:\n  file: ${JSON.stringify(file)}\n` })));
+      assert.match(problems.join('\n'), new RegExp(`config\\.yaml:3: audit\\.file: '${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}' is not an absolute path or one under ~/ naming a file; fix: write it as a full path`), file);
+    }
+  });
+});

@@ -150,6 +150,8 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
       if (project && a.enabled === false && p.audit.enabled) loosen(['audit', 'enabled'], 'switch the audit log off');
       else if (project && a.include_allowed === false && p.audit.includeAllowed) loosen(['audit', 'include_allowed'], 'leave allowed commands out of the audit log');
       else if (project && a.file !== undefined) reject(['audit', 'file'], 'where the audit log is written is for the user to choose, not a project', `remove audit.file; set it in your user config (${userConfigHint})`);
+      // Relative to what? Each agent runs its hooks in a different directory.
+      else if (a.file !== undefined && (!/^(\/|~\/)/.test(a.file) || a.file.endsWith('/'))) reject(['audit', 'file'], `'${a.file}' is not an absolute path or one under ~/ naming a file`, 'write it as a full path, e.g. ~/.local/state/firebreak/audit.jsonl');
       else {
         if (a.enabled !== undefined) p.audit.enabled = a.enabled;
         if (a.include_allowed !== undefined) p.audit.includeAllowed = a.include_allowed;

@@ -88,7 +88,8 @@ export const DEFAULT_POLICY: Policy = {
   severityOverrides: {},
   customRules: [],
   customCommands: {},
-  audit: { enabled: false, file: null, includeAllowed: false },
+  // Every decision an agent-facing door gives is logged unless the user's own config says not to.
+  audit: { enabled: true, file: null, includeAllowed: true },
   hooks: { explicitAllow: false },
 };
 

@@ -58,7 +58,10 @@ protected_branches:
 # Rules of your own, in the catalogue's format, each with examples that are tested.
 # rules:
 ${commented(STARTER_RULE)}
-# Keep a log of the verdicts given in this repository (the file is each person's choice).
+# Every verdict given to a coding agent is written to each person's audit log (firebreak
+# audit reads it), allowed commands included. A person may switch it off in their own
+# config; this switches it back on here. Where the log is stays each person's choice.
 # audit:
 #   enabled: true
+#   include_allowed: true
 `;
