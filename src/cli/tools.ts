@@ -4,4 +4,5 @@
 
 export { runRules } from './rules.js';
 export { runPolicy } from './policy.js';
+export { runAudit } from '../audit/cli.js';
 export { buildPolicy } from '../policy/build-policy.js';
