@@ -16,10 +16,8 @@ export interface Where {
   platform?: NodeJS.Platform;
 }
 
-export interface ServerCommand {
-  command: string;
-  args: string[];
-}
+export type { ServerCommand } from '../agent-settings/toml-edit.js';
+import type { ServerCommand } from '../agent-settings/toml-edit.js';
 
 export interface ClientTarget {
   client: Client;

@@ -9,7 +9,7 @@ import { findProjectRoot } from '../context/context.js';
 import { CLIENTS, DEFAULT_SCOPE, clientTarget, sameServer, showCommand, type Client, type ClientTarget, type Scope, type ServerCommand, type Where } from './client-configs.js';
 import { readJsonConfig, setJsonEntry } from '../agent-settings/json-edit.js';
 import { readSettingsFile, writeAtomic } from '../agent-settings/file.js';
-import { appendTomlServer, findTomlServer, replaceTomlServer, tomlBlock } from './toml-edit.js';
+import { appendTomlServer, findTomlServer, replaceTomlServer, tomlBlock } from '../agent-settings/toml-edit.js';
 
 export const MCP_INIT_HELP = `Usage:
   firebreak mcp init [--client claude|cursor|vscode|codex|gemini] [--scope project|user] [--dry-run] [--force]
