@@ -6,7 +6,7 @@
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import type { ResolvedPolicy } from './policy.js';
+import { DEFAULT_POLICY, type ResolvedPolicy } from './policy.js';
 
 interface Entry {
   key: string;
@@ -17,7 +17,15 @@ interface Entry {
 interface CacheFile {
   format: 2;
   stamp: string;
+  /** The defaults the entries were merged over: a new setting or default makes every entry stale, without anyone remembering to bump a number. */
+  defaults: string;
   entries: Entry[];
+}
+
+let defaultsText: string | null = null;
+function defaults(): string {
+  defaultsText ??= JSON.stringify(DEFAULT_POLICY);
+  return defaultsText;
 }
 
 const MAX_ENTRIES = 16;
@@ -30,7 +38,7 @@ export function policyCachePath(env: (name: string) => string | undefined, home:
 function read(path: string, stamp: string): Entry[] {
   try {
     const c = JSON.parse(readFileSync(path, 'utf8')) as CacheFile;
-    return c.format === 2 && c.stamp === stamp && Array.isArray(c.entries) ? c.entries : [];
+    return c.format === 2 && c.stamp === stamp && c.defaults === defaults() && Array.isArray(c.entries) ? c.entries : [];
   } catch {
     return [];
   }
@@ -48,7 +56,7 @@ export function writePolicyCache(path: string, stamp: string, key: string, texts
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
     const tmp = `${path}.${process.pid}`;
-    writeFileSync(tmp, JSON.stringify({ format: 2, stamp, entries } satisfies CacheFile), { mode: 0o600 });
+    writeFileSync(tmp, JSON.stringify({ format: 2, stamp, defaults: defaults(), entries } satisfies CacheFile), { mode: 0o600 });
     renameSync(tmp, path);
   } catch {
     // A read-only home still gets correct answers, only slower ones.
