@@ -8,6 +8,8 @@ import { homedir } from 'node:os';
 import { resolvePolicy } from '../policy/resolve.js';
 import { EXIT, runCheck, type Io } from './check.js';
 import { SyncOut } from './out.js';
+import { runHook } from '../hooks/run.js';
+import { runAllow } from '../hooks/allow.js';
 
 declare const FIREBREAK_VERSION: string;
 const VERSION = typeof FIREBREAK_VERSION === 'string' ? FIREBREAK_VERSION : 'dev';
@@ -18,6 +20,12 @@ Usage:
   firebreak check [--format text|json] [--cwd DIR] -- <command>
   firebreak check --stdin [--format text|json]      one command per line
   firebreak mcp [init|--interactive]                the MCP server for coding agents (stdio)
+  firebreak hook <agent>                            the pre-tool hook an agent runs (claude, codex, gemini, cursor, copilot)
+  firebreak connect <agent>|--all [--scope project|user] [--dry-run] [--remove]
+                                                    register the hook (and the MCP server) with an agent
+  firebreak doctor                                  check every agent's registration, end to end
+  firebreak allow CODE | --list                     let one command an agent was refused run once (in your own terminal)
+  firebreak audit [stats] [--since 1d] [--decision deny]   what the agent-facing doors decided
   firebreak rules list|show ID|test FILE            browse the catalogue, test your own rules
   firebreak policy show|validate [FILE]|init        the effective policy, config checks, a starter policy
   firebreak --version
@@ -35,16 +43,28 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(VERSION + '\n');
     return 0;
   }
+  if (sub === 'hook') {
+    // Everything, the catalogue's loading included, happens inside: every failure is an answer in the agent's format.
+    return runHook(rest, {
+      loadCatalogue, stamp: (c) => `${VERSION}:${c.size}`, env: process.env, home: homedir(), cwd: process.cwd(), stdinFd: 0,
+      stdout: new SyncOut(1), stderr: new SyncOut(2),
+    });
+  }
+  if (sub === 'allow') return runAllow(rest, { env: process.env, home: homedir(), stdout: new SyncOut(1), stderr: new SyncOut(2) });
   const io: Io = sub === 'check'
     ? { stdin: () => process.stdin, stdout: new SyncOut(1), stderr: new SyncOut(2) }
     : { stdin: () => process.stdin, stdout: watchForClosedPipe(process.stdout), stderr: process.stderr };
-  if (sub === 'rules' || sub === 'policy') {
+  if (sub === 'rules' || sub === 'policy' || sub === 'audit' || sub === 'connect' || sub === 'doctor') {
     // A bundle of its own, loaded only here: it carries the YAML parser, the validator and cosmiconfig.
     const tools = loadBundle(fileURLToPath(new URL('./tools.cjs', import.meta.url))) as typeof import('./tools.js');
-    return sub === 'rules' ? tools.runRules(rest, io) : tools.runPolicy(rest, io);
+    if (sub === 'rules') return tools.runRules(rest, io);
+    if (sub === 'policy') return tools.runPolicy(rest, io);
+    if (sub === 'audit') return tools.runAudit(rest, io);
+    if (sub === 'connect') return tools.runConnect(rest, io);
+    return tools.runDoctor(rest, io);
   }
   if (sub !== 'check' && sub !== 'mcp') {
-    process.stderr.write(`firebreak: unknown command '${sub}' (available: check, mcp, rules, policy; see firebreak --help)\n`);
+    process.stderr.write(`firebreak: unknown command '${sub}' (available: check, hook, connect, doctor, allow, audit, mcp, rules, policy; see firebreak --help)\n`);
     return EXIT.error;
   }
   const catalogue = loadCatalogue();

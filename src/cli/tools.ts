@@ -6,3 +6,5 @@ export { runRules } from './rules.js';
 export { runPolicy } from './policy.js';
 export { runAudit } from '../audit/cli.js';
 export { buildPolicy } from '../policy/build-policy.js';
+export { runConnect } from '../hooks/connect.js';
+export { runDoctor } from '../hooks/doctor.js';

@@ -1,0 +1,71 @@
+// Claude Code's PreToolUse hook. Its answer is hookSpecificOutput on stdout with exit 0;
+// printing nothing leaves Claude's own permission prompt in charge, while an explicit
+// allow would skip it (so allow is printed only when the user's config asks for it).
+// Claude reads that JSON whatever the exit code, and exit 2 blocks on its own.
+
+import { join } from 'node:path';
+import { object, printed, shellCommand, SILENT, text, writePaths, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+
+/** Claude cuts hook strings at 10,000 characters; the reason stays well inside. */
+export const MAX_REASON = 9000;
+
+/** Claude's file tools and the input key naming the file each one changes (MultiEdit is gone from 2.1 but may come back). */
+const FILE_TOOLS: Record<string, string[]> = { Write: ['file_path'], Edit: ['file_path'], MultiEdit: ['file_path'], NotebookEdit: ['notebook_path'] };
+
+/** Claude's matcher: letters, digits and | , _ - are a list of exact tool names; anything else a regex. */
+function matches(matcher: string | null, tool: string): boolean {
+  if (matcher === null || matcher === '' || matcher === '*') return true;
+  if (/^[A-Za-z0-9_|, -]+$/.test(matcher)) return matcher.split(/[|,]/).map((m) => m.trim()).includes(tool);
+  try { return new RegExp(matcher).test(tool); } catch { return false; }
+}
+
+export const claude: HookAgent = {
+  name: 'claude',
+  label: 'Claude Code',
+  canAsk: true,
+  read(p) {
+    const tool = text(p, 'tool_name');
+    if (tool === null) return payloadError('the payload has no tool_name');
+    const input = object(p, 'tool_input');
+    let call: ToolCall;
+    if (tool === 'Bash') {
+      const c = shellCommand(input);
+      if ('code' in c) return c;
+      call = c;
+    } else if (Object.prototype.hasOwnProperty.call(FILE_TOOLS, tool)) {
+      const w = writePaths(input, FILE_TOOLS[tool]!);
+      if ('code' in w) return w;
+      call = w;
+    } else call = { kind: 'other' };
+    return { tool, call, cwd: text(p, 'cwd'), session: text(p, 'session_id') };
+  },
+  reply(v) {
+    if (v.decision === 'none') return SILENT;
+    const out = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: v.reason.slice(0, MAX_REASON) } };
+    return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
+  },
+  blocks(r) {
+    if (r.exitCode === 2) return true;
+    const h = printed(r)?.hookSpecificOutput as Record<string, unknown> | undefined;
+    return h?.hookEventName === 'PreToolUse' && h.permissionDecision === 'deny';
+  },
+  sample: (command, cwd) => ({
+    session_id: 'firebreak-doctor', transcript_path: join(cwd, '.firebreak-doctor.jsonl'), cwd, permission_mode: 'default',
+    hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'firebreak doctor probe' }, tool_use_id: 'toolu_firebreak_doctor',
+  }),
+  registration: {
+    // Project scope is this person's: settings.local.json, since the command names this machine's paths.
+    file: (scope, w) => (scope === 'user' ? join(w.env('CLAUDE_CONFIG_DIR') || join(w.home, '.claude'), 'settings.json') : join(w.project, '.claude', 'settings.local.json')),
+    shape: 'nested',
+    event: 'PreToolUse',
+    matcher: 'Bash|Write|Edit|MultiEdit|NotebookEdit',
+    commandKey: 'command',
+    handlerFields: { timeout: 30 },
+    fileHeader: {},
+    fallbackJson: null,
+    coversShell: (m) => matches(m, 'Bash'),
+    presence: (w) => [w.env('CLAUDE_CONFIG_DIR') || join(w.home, '.claude'), join(w.home, '.claude.json')],
+    programs: ['claude'],
+  },
+  mcpClient: 'claude',
+};

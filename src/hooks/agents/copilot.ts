@@ -1,0 +1,87 @@
+// GitHub Copilot CLI's preToolUse hook: toolName and toolArgs (an object, a JSON string of
+// one, or for apply_patch the raw patch text) in; {"permissionDecision",
+// "permissionDecisionReason"} out. Copilot 1.0 denies when a hook errors but lets a
+// timed-out one through, so every verdict is given as JSON, well inside the timeout.
+
+import { join } from 'node:path';
+import { shellCommand, SILENT, text, writePaths, payloadError, object, printed, type HookAgent, type ToolCall } from '../agent.js';
+import { patchPaths } from './patch.js';
+
+/** Copilot's file tools and the argument naming the file. */
+const FILE_TOOLS: Record<string, string[]> = { edit: ['path'], create: ['path'], write: ['path'], str_replace_editor: ['path'] };
+
+export function copilotHome(w: { home: string; env: (name: string) => string | undefined }): string {
+  return w.env('COPILOT_HOME') || join(w.home, '.copilot');
+}
+
+/** apply_patch (with GPT models) sends the patch itself as toolArgs: the files it names are what it writes. */
+function patchCall(p: Record<string, unknown>): ToolCall | ReturnType<typeof payloadError> {
+  const raw = p.toolArgs;
+  const patch = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? (text(raw as Record<string, unknown>, 'input') ?? text(raw as Record<string, unknown>, 'patch')) : null;
+  if (patch === null) return payloadError('the apply_patch call carries no patch text');
+  const paths = patchPaths(patch);
+  if (paths.length === 0) return payloadError('the patch names no file (no "*** Add File:", "*** Update File:", "*** Delete File:" or "*** Move to:" line)');
+  return { kind: 'write', paths };
+}
+
+function toolArgs(p: Record<string, unknown>): Record<string, unknown> | null | 'unreadable' {
+  const raw = p.toolArgs;
+  if (typeof raw !== 'string') return object(p, 'toolArgs');
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+export const copilot: HookAgent = {
+  name: 'copilot',
+  label: 'Copilot CLI',
+  canAsk: true,
+  read(p) {
+    const tool = text(p, 'toolName');
+    if (tool === null) return payloadError('the payload has no toolName');
+    const session = text(p, 'sessionId');
+    if (tool === 'apply_patch') {
+      const c = patchCall(p);
+      return 'code' in c ? c : { tool, call: c, cwd: text(p, 'cwd'), session };
+    }
+    const args = toolArgs(p);
+    if (args === 'unreadable') return payloadError('toolArgs is a string that is not a JSON object');
+    let call: ToolCall;
+    if (tool === 'bash' || tool === 'shell' || tool === 'powershell') {
+      const c = shellCommand(args);
+      if ('code' in c) return c;
+      call = c;
+    } else if (Object.prototype.hasOwnProperty.call(FILE_TOOLS, tool)) {
+      const w = writePaths(args, FILE_TOOLS[tool]!);
+      if ('code' in w) return w;
+      call = w;
+    } else call = { kind: 'other' };
+    return { tool, call, cwd: text(p, 'cwd'), session };
+  },
+  reply(v) {
+    if (v.decision === 'none') return SILENT;
+    const out = v.decision === 'allow' ? { permissionDecision: 'allow' } : { permissionDecision: v.decision, permissionDecisionReason: v.reason };
+    return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
+  },
+  // Copilot denies on a JSON deny and on any failing exit; only a clean exit without a deny lets the call through.
+  blocks: (r) => r.exitCode !== 0 || printed(r)?.permissionDecision === 'deny',
+  sample: (command, cwd) => ({ sessionId: 'firebreak-doctor', timestamp: Date.now(), cwd, toolName: 'bash', toolArgs: { command, description: 'firebreak doctor probe' } }),
+  registration: {
+    file: (scope, w) => (scope === 'user' ? join(copilotHome(w), 'hooks', 'firebreak.json') : join(w.project, '.github', 'hooks', 'firebreak.json')),
+    shape: 'flat',
+    event: 'preToolUse',
+    // No matcher: Copilot's tool names differ by model (bash, create, edit, apply_patch); firebreak lets the others pass silently.
+    matcher: null,
+    commandKey: 'bash',
+    handlerFields: { timeoutSec: 30 },
+    fileHeader: { version: 1 },
+    fallbackJson: (reason) => ({ permissionDecision: 'deny', permissionDecisionReason: reason }),
+    coversShell: (m) => m === null || m === '' || m === '*' || m.split('|').includes('bash'),
+    presence: (w) => [copilotHome(w)],
+    programs: ['copilot'],
+  },
+  mcpClient: null,
+};

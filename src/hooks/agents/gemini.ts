@@ -1,0 +1,66 @@
+// Gemini CLI's BeforeTool hook. Its answer is {"decision", "reason"} on stdout with exit 0;
+// the reason reaches the model as the tool's error. Gemini CLI 0.61 hangs on an `ask` in
+// headless mode, so an ask is given as a deny that says a person must approve; and
+// `continue: false` would stop the whole agent loop, so it is never sent.
+
+import { isAbsolute, join, resolve } from 'node:path';
+import { object, printed, shellCommand, SILENT, text, writePaths, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+
+/** Gemini's file tools and the argument naming the file. */
+const FILE_TOOLS: Record<string, string[]> = { write_file: ['file_path', 'absolute_path'], replace: ['file_path', 'absolute_path'] };
+
+export const gemini: HookAgent = {
+  name: 'gemini',
+  label: 'Gemini CLI',
+  canAsk: false,
+  read(p) {
+    const tool = text(p, 'tool_name');
+    if (tool === null) return payloadError('the payload has no tool_name');
+    const input = object(p, 'tool_input');
+    let cwd = text(p, 'cwd');
+    let call: ToolCall;
+    if (tool === 'run_shell_command') {
+      const c = shellCommand(input);
+      if ('code' in c) return c;
+      call = c;
+      // The shell tool may run in a directory of the workspace other than the session's.
+      const dir = input ? (text(input, 'dir_path') ?? text(input, 'directory')) : null;
+      if (dir) cwd = isAbsolute(dir) || cwd === null ? dir : resolve(cwd, dir);
+    } else if (Object.prototype.hasOwnProperty.call(FILE_TOOLS, tool)) {
+      const w = writePaths(input, FILE_TOOLS[tool]!);
+      if ('code' in w) return w;
+      call = w;
+    } else call = { kind: 'other' };
+    return { tool, call, cwd, session: text(p, 'session_id') };
+  },
+  reply(v) {
+    if (v.decision === 'none') return SILENT;
+    const out = v.decision === 'allow' ? { decision: 'allow' } : { decision: 'deny', reason: v.reason };
+    return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
+  },
+  blocks(r) {
+    // Gemini reads JSON from stdout (or stderr when stdout is empty) whatever the exit code; exit 2, and any other failing exit with text, blocks.
+    const d = (printed(r) ?? printed({ ...r, stdout: r.stderr }))?.decision;
+    if (d === 'deny' || d === 'block') return true;
+    return r.exitCode === 2 || (r.exitCode !== 0 && r.exitCode !== 1 && (r.stdout + r.stderr).trim() !== '');
+  },
+  sample: (command, cwd) => ({
+    session_id: 'firebreak-doctor', transcript_path: join(cwd, '.firebreak-doctor.jsonl'), cwd, hook_event_name: 'BeforeTool',
+    timestamp: new Date().toISOString(), tool_name: 'run_shell_command', tool_input: { command, description: 'firebreak doctor probe' },
+  }),
+  registration: {
+    file: (scope, w) => join(scope === 'user' ? w.home : w.project, '.gemini', 'settings.json'),
+    shape: 'nested',
+    event: 'BeforeTool',
+    matcher: '^(run_shell_command|write_file|replace)$',
+    commandKey: 'command',
+    // Gemini's timeout is in milliseconds.
+    handlerFields: { name: 'firebreak', timeout: 30000 },
+    fileHeader: {},
+    fallbackJson: null,
+    coversShell: (m) => { if (m === null || m === '' || m === '*') return true; try { return new RegExp(m).test('run_shell_command'); } catch { return false; } },
+    presence: (w) => [join(w.home, '.gemini')],
+    programs: ['gemini'],
+  },
+  mcpClient: 'gemini',
+};

@@ -1,0 +1,145 @@
+// `firebreak doctor`: for every agent on this machine, is firebreak really guarding it?
+// The registration is read as the agent reads it, then the registered command is run
+// exactly as the agent would run it (through the shell, with a payload in the agent's
+// shape) on a risky command, which must come back blocked, and a routine one, which must
+// not. One line per agent, with what to fix.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Io } from '../cli/check.js';
+import { findProjectRoot } from '../context/context.js';
+import { readJsonConfig } from '../agent-settings/json-edit.js';
+import { readSettingsFile } from '../agent-settings/file.js';
+import { readTomlTable } from '../agent-settings/toml-edit.js';
+import type { HookAgent } from './agent.js';
+import { AGENTS, agentNamed } from './agents/index.js';
+import { codexConfigFile, codexTrustHash, codexTrustKey } from './codex-trust.js';
+import { agentPresent, type ConnectDeps } from './connect.js';
+import { eventList, findHandlers, type Scope, type Where } from './registration.js';
+
+export const DOCTOR_HELP = `Usage:
+  firebreak doctor [agent...]
+
+For every agent found on this machine (or those named): checks that firebreak's hook is
+registered and well-formed, that the agent will run it (Codex's trust, Cursor's failClosed,
+hooks not switched off, a timeout longer than firebreak's deadline), and sends the registered
+command a risky and a routine tool call in the agent's own format: the risky one must come
+back blocked, the routine one must not. Exit 0 when every agent found is guarded, 1 otherwise.
+`;
+
+const RISKY = 'rm -rf ~';
+const ROUTINE = 'git status';
+/** The shell each agent runs its hook command with. */
+const SHELLS: Record<string, string[]> = { claude: ['/bin/sh', '-c'], codex: ['bash', '-c'], gemini: ['bash', '-c'], cursor: ['/bin/sh', '-c'], copilot: ['bash', '--norc', '--noprofile', '-c'] };
+/** The least timeout, in the unit each agent's registration uses, that leaves firebreak's own 5 s deadline room. */
+const MIN_TIMEOUT: Record<string, [string, number, string]> = {
+  claude: ['timeout', 10, 's'], codex: ['timeout', 10, 's'], gemini: ['timeout', 10000, 'ms'], cursor: ['timeout', 10, 's'], copilot: ['timeoutSec', 10, 's'],
+};
+
+interface Found { file: string; scope: Scope; command: string; handler: Record<string, unknown>; matcher: string | null; group: number; index: number; settings: Record<string, unknown> }
+
+function show(path: string, home: string): string {
+  return path === home || path.startsWith(home + '/') ? '~' + path.slice(home.length) : path;
+}
+
+/** firebreak's registrations for an agent, in both scopes, and the problems reading them. */
+function registrations(agent: HookAgent, w: Where): { found: Found[]; problems: string[] } {
+  const reg = agent.registration;
+  const found: Found[] = [];
+  const problems: string[] = [];
+  for (const scope of ['user', 'project'] as const) {
+    const file = reg.file(scope, w);
+    const read = readSettingsFile(file);
+    if (!read.ok) { problems.push(read.message); continue; }
+    if (read.file.text === null) continue;
+    const json = readJsonConfig(read.file.text);
+    if (!json.ok) { problems.push(`${show(file, w.home)} is not valid JSON (${json.message}), so ${agent.label} reads no hook from it`); continue; }
+    const list = eventList(json.value, reg);
+    if (!list.ok) { problems.push(`${show(file, w.home)}: ${list.message}`); continue; }
+    for (const h of findHandlers(list.list, reg, agent.name)) {
+      found.push({ file: read.file.path, scope, command: String(h.value[reg.commandKey]), handler: h.value, matcher: h.matcher, group: h.group, index: h.handler, settings: json.value as Record<string, unknown> });
+    }
+  }
+  return { found, problems };
+}
+
+/** What keeps the agent from running a registration it has. */
+function configProblems(agent: HookAgent, f: Found, w: Where): string[] {
+  const out: string[] = [];
+  const reg = agent.registration;
+  if (!reg.coversShell(f.matcher)) out.push(`the matcher '${f.matcher}' does not send the shell tool to the hook; fix: firebreak connect ${agent.name}`);
+  const [key, min, unit] = MIN_TIMEOUT[agent.name]!;
+  const t = f.handler[key];
+  if (typeof t === 'number' && t < min) out.push(`the timeout is ${t} ${unit}, less than firebreak needs (${min} ${unit}), and a timed-out hook lets the command run; fix: firebreak connect ${agent.name}`);
+  if (agent.name === 'cursor' && f.handler.failClosed !== true) out.push('failClosed is not true, so a hook that fails lets the command run; fix: firebreak connect cursor');
+  if ((agent.name === 'claude' || agent.name === 'copilot') && f.settings.disableAllHooks === true) out.push(`disableAllHooks is set in ${show(f.file, w.home)}, so no hook runs; fix: remove it`);
+  const hooksConfig = f.settings.hooksConfig as { enabled?: unknown } | undefined;
+  if (agent.name === 'gemini' && hooksConfig?.enabled === false) out.push(`hooksConfig.enabled is false in ${show(f.file, w.home)}, so no hook runs; fix: remove it`);
+  if (agent.name === 'codex') {
+    const config = readSettingsFile(codexConfigFile(w));
+    const state = config.ok && config.file.text !== null ? readTomlTable(config.file.text, ['hooks', 'state']) : { ok: true as const, value: {} };
+    const entry = state.ok ? (state.value[codexTrustKey(f.file, f.group, f.index)] as { trusted_hash?: unknown; enabled?: unknown } | undefined) : undefined;
+    if (entry?.enabled === false) out.push(`the hook is switched off in ${show(codexConfigFile(w), w.home)} (enabled = false); fix: remove that line, or run: firebreak connect codex`);
+    else if (entry?.trusted_hash !== codexTrustHash(f.matcher, f.handler)) out.push(`Codex has not trusted this hook${entry ? ' as it is now' : ''}, and skips it silently; fix: firebreak connect codex (or review it in Codex's /hooks screen)`);
+  }
+  return out;
+}
+
+/** Runs the registered command as the agent would, with one tool call. */
+function probe(agent: HookAgent, command: string, payloadCommand: string, cwd: string, env: NodeJS.ProcessEnv): { reply: { stdout: string; stderr: string; exitCode: number }; ms: number; error: string | null } {
+  const [shell, ...flags] = SHELLS[agent.name]!;
+  const started = process.hrtime.bigint();
+  const r = spawnSync(shell!, [...flags, command], { input: JSON.stringify(agent.sample(payloadCommand, cwd)), cwd, env, encoding: 'utf8', timeout: 35_000 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const error = r.error ? `could not run it (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})` : r.signal ? `it was killed (${r.signal})` : null;
+  return { reply: { stdout: r.stdout ?? '', stderr: r.stderr ?? '', exitCode: r.status ?? 1 }, ms, error };
+}
+
+function why(reply: { stdout: string; stderr: string; exitCode: number }): string {
+  const text = (reply.stdout.trim() || reply.stderr.trim()).split('\n')[0] ?? '';
+  return `exit ${reply.exitCode}${text ? `: ${text.slice(0, 200)}` : ', no output'}`;
+}
+
+export async function runDoctor(argv: string[], io: Io, deps: ConnectDeps = { cwd: process.cwd(), home: process.env.HOME ?? '', env: (k) => process.env[k] }): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) { io.stdout.write(DOCTOR_HELP); return 0; }
+  const named: HookAgent[] = [];
+  for (const a of argv) {
+    const agent = agentNamed(a);
+    if (!agent) { io.stderr.write(`firebreak doctor: unknown agent '${a}' (agents: ${AGENTS.map((x) => x.name).join(', ')})\n`); return 1; }
+    named.push(agent);
+  }
+  const w: Where = { project: findProjectRoot(deps.cwd) ?? deps.cwd, home: deps.home, env: deps.env };
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.keys(process.env).map((k) => [k, deps.env(k)]));
+  const dir = mkdtempSync(join(tmpdir(), 'firebreak-doctor-'));
+  let bad = false;
+  const pad = Math.max(...AGENTS.map((a) => a.label.length));
+  const line = (agent: HookAgent, status: string, text: string): void => { io.stdout.write(`${agent.label.padEnd(pad)}  ${status.padEnd(4)}  ${text}\n`); };
+  try {
+    for (const agent of named.length > 0 ? named : AGENTS) {
+      const { found, problems } = registrations(agent, w);
+      const present = agentPresent(agent, w);
+      if (found.length === 0) {
+        if (!present && named.length === 0 && problems.length === 0) { line(agent, '-', 'not found on this machine'); continue; }
+        bad = true;
+        line(agent, 'FIX', [...problems, `not guarded: no firebreak hook in ${show(agent.registration.file('user', w), w.home)}; fix: firebreak connect ${agent.name}`].join('; '));
+        continue;
+      }
+      for (const f of found) {
+        const where = `${show(f.file, w.home)}`;
+        const issues = [...problems, ...configProblems(agent, f, w)];
+        const risky = probe(agent, f.command, RISKY, dir, env);
+        if (risky.error) issues.push(`the registered command ${risky.error}`);
+        else if (!agent.blocks(risky.reply)) issues.push(`'${RISKY}' was not blocked (${why(risky.reply)}); fix: firebreak connect ${agent.name}, and check: firebreak policy validate`);
+        const routine = probe(agent, f.command, ROUTINE, dir, env);
+        if (!routine.error && agent.blocks(routine.reply)) issues.push(`'${ROUTINE}' was blocked too (${why(routine.reply)}), so the agent could run nothing; fix: firebreak policy validate, or reinstall firebreak and run firebreak connect ${agent.name}`);
+        if (issues.length > 0) { bad = true; line(agent, 'FIX', `${where}: ${issues.join('; ')}`); }
+        else line(agent, 'ok', `${where}: '${RISKY}' blocked (${Math.round(risky.ms)} ms), '${ROUTINE}' passes`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return bad ? 1 : 0;
+}

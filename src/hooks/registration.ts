@@ -1,0 +1,162 @@
+// How a hook is registered in an agent's settings, and the edits `connect` makes to them.
+// Two shapes cover the five agents:
+//   nested (Claude Code, Codex, Gemini CLI): {"hooks": {EVENT: [{"matcher": M, "hooks": [HANDLER]}]}}
+//   flat (Cursor, Copilot CLI):              {"version": 1, "hooks": {EVENT: [HANDLER]}}
+// firebreak's handler is found by its command line (`… firebreak… hook <agent>`), replaced
+// in place when it is there (other hooks keep their positions, which Codex's trust is keyed
+// by) and appended when it is not; every other entry is left exactly as it was.
+
+import { fileURLToPath } from 'node:url';
+import { singleQuote } from '../shell/quote.js';
+
+export type Scope = 'project' | 'user';
+
+export interface Where {
+  /** The project the command runs in: its root, or the cwd outside a repository. */
+  project: string;
+  home: string;
+  env: (name: string) => string | undefined;
+}
+
+export interface Registration {
+  /** The settings file that registers the hook, for a scope. */
+  file(scope: Scope, where: Where): string;
+  shape: 'nested' | 'flat';
+  /** The key under "hooks". */
+  event: string;
+  /** The matcher (of the group, nested; of the handler, flat); null for every tool. */
+  matcher: string | null;
+  /** The key holding the command line in a handler. */
+  commandKey: 'command' | 'bash';
+  /** The rest of firebreak's handler: the type, the timeout in the agent's unit, a fail-closed switch. */
+  handlerFields: Record<string, unknown>;
+  /** Keys a new file starts with (the flat shape's version). */
+  fileHeader: Record<string, unknown>;
+  /** Whether the agent reads JSON from a hook that cannot start (the fallback prints its deny) or only the exit code. */
+  fallbackJson: ((reason: string) => Record<string, unknown>) | null;
+  /** Whether the matcher sends the agent's shell tool to the hook. */
+  coversShell(matcher: string | null): boolean;
+  /** Directories whose presence says the agent is used on this machine. */
+  presence(where: Where): string[];
+  /** Its command-line programs. */
+  programs: string[];
+}
+
+/** bin/firebreak.cjs of this installation: two levels above this file, in the sources and in the bundle. */
+export function firebreakBin(): string {
+  return fileURLToPath(new URL('../../bin/firebreak.cjs', import.meta.url));
+}
+
+/** Plain words only: it is written inside double quotes in the fallback. */
+export const FALLBACK_REASON = 'firebreak could not start (node or firebreak is missing or broken), so this tool call is blocked. Reinstall firebreak, or run: firebreak doctor';
+
+/**
+ * The command line written into the agent's settings: this node and this firebreak by
+ * absolute path (an agent's PATH may not have either), and a fallback that still blocks
+ * when neither can start: a missing or broken node, a deleted or corrupt firebreak. The
+ * fallback says why on stderr, prints the agent's deny where the agent reads JSON, and
+ * exits 2. Agents run the line with sh or bash -c; `A || sh -c '...'` reads the same in fish.
+ */
+export function hookCommand(agent: string, reg: Registration, node = process.execPath, bin = firebreakBin()): string {
+  const dq = (t: string): string => `"${t.replace(/["\\$`]/g, '\\$&')}"`;
+  const json = reg.fallbackJson ? `echo ${dq(JSON.stringify(reg.fallbackJson(FALLBACK_REASON)))}; ` : '';
+  return `${singleQuote(node)} ${singleQuote(bin)} hook ${agent} || sh -c ${singleQuote(`${json}echo ${dq(FALLBACK_REASON)} >&2; exit 2`)}`;
+}
+
+/** Whether a handler's command line is a firebreak hook for this agent (ours, or one installed another way). */
+export function isFirebreakHook(command: unknown, agent: string): boolean {
+  return typeof command === 'string' && new RegExp(`firebreak(?:\\.cjs)?['"]?\\s+hook\\s+${agent}(?:\\s|$|['"|;&])`).test(command);
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** firebreak's handlers in an event's list: [group index, handler index] (handler index 0 in the flat shape). */
+export function findHandlers(list: unknown[], reg: Registration, agent: string): Array<{ group: number; handler: number; value: Obj; matcher: string | null }> {
+  const found: Array<{ group: number; handler: number; value: Obj; matcher: string | null }> = [];
+  list.forEach((entry, g) => {
+    if (!isObj(entry)) return;
+    if (reg.shape === 'flat') {
+      if (isFirebreakHook(entry[reg.commandKey], agent)) found.push({ group: g, handler: 0, value: entry, matcher: typeof entry.matcher === 'string' ? entry.matcher : null });
+      return;
+    }
+    const hs = entry.hooks;
+    if (!Array.isArray(hs)) return;
+    hs.forEach((h, i) => {
+      if (isObj(h) && isFirebreakHook(h[reg.commandKey], agent)) found.push({ group: g, handler: i, value: h, matcher: typeof entry.matcher === 'string' ? entry.matcher : null });
+    });
+  });
+  return found;
+}
+
+export type ListEdit =
+  | { kind: 'same' }
+  | { kind: 'changed'; list: unknown[]; replaced: string | null; at: { group: number; handler: number } }
+  | { kind: 'removed'; list: unknown[]; count: number; at: Array<{ group: number; handler: number }> }
+  | { kind: 'absent' };
+
+function handlerFor(reg: Registration, command: string): Obj {
+  const h: Obj = { type: 'command', [reg.commandKey]: command, ...reg.handlerFields };
+  if (reg.shape === 'flat' && reg.matcher !== null) h.matcher = reg.matcher;
+  return h;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The event's list with firebreak's handler set to `command`: left alone, replaced in place, or appended. */
+export function addHandler(list: unknown[], reg: Registration, agent: string, command: string): ListEdit {
+  const handler = handlerFor(reg, command);
+  const found = findHandlers(list, reg, agent);
+  const first = found[0];
+  const out = structuredClone(list);
+  if (first && found.length === 1) {
+    const group = out[first.group] as Obj;
+    const matcherOk = reg.shape === 'flat' || sameJson(group.matcher ?? null, reg.matcher);
+    if (sameJson(first.value, handler) && matcherOk) return { kind: 'same' };
+    // Our own group (only our handler in it) gets our matcher; a shared group keeps its own.
+    if (reg.shape === 'flat') out[first.group] = handler;
+    else {
+      const hs = group.hooks as unknown[];
+      hs[first.handler] = handler;
+      if (hs.length === 1) {
+        if (reg.matcher === null) delete group.matcher;
+        else group.matcher = reg.matcher;
+      }
+    }
+    return { kind: 'changed', list: out, replaced: String(first.value[reg.commandKey]), at: { group: first.group, handler: first.handler } };
+  }
+  // None, or several (a hand edit): the extra ones go, one is written fresh at the end.
+  const cleaned = found.length > 1 ? (removeHandlers(out, reg, agent) as Extract<ListEdit, { kind: 'removed' }>).list : out;
+  cleaned.push(reg.shape === 'flat' ? handler : { ...(reg.matcher === null ? {} : { matcher: reg.matcher }), hooks: [handler] });
+  return { kind: 'changed', list: cleaned, replaced: found.length > 0 ? String(found[0]!.value[reg.commandKey]) : null, at: { group: cleaned.length - 1, handler: 0 } };
+}
+
+/** The event's list without firebreak's handlers; a group left with no handler goes too. */
+export function removeHandlers(list: unknown[], reg: Registration, agent: string): ListEdit {
+  const found = findHandlers(list, reg, agent);
+  if (found.length === 0) return { kind: 'absent' };
+  const out: unknown[] = [];
+  list.forEach((entry, g) => {
+    const mine = found.filter((f) => f.group === g);
+    if (mine.length === 0) { out.push(structuredClone(entry)); return; }
+    if (reg.shape === 'flat') return;
+    const group = structuredClone(entry) as Obj;
+    const hs = (group.hooks as unknown[]).filter((_, i) => !mine.some((m) => m.handler === i));
+    if (hs.length > 0) out.push({ ...group, hooks: hs });
+  });
+  return { kind: 'removed', list: out, count: found.length, at: found.map((f) => ({ group: f.group, handler: f.handler })) };
+}
+
+/** The event's list in a parsed settings file, or why it cannot be edited. */
+export function eventList(settings: unknown, reg: Registration): { ok: true; list: unknown[] } | { ok: false; message: string } {
+  if (!isObj(settings)) return { ok: false, message: 'the top level is not a JSON object' };
+  const hooks = settings.hooks;
+  if (hooks === undefined) return { ok: true, list: [] };
+  if (!isObj(hooks)) return { ok: false, message: '"hooks" is not a JSON object' };
+  const list = hooks[reg.event];
+  if (list === undefined) return { ok: true, list: [] };
+  if (!Array.isArray(list)) return { ok: false, message: `"hooks.${reg.event}" is not a list` };
+  return { ok: true, list };
+}
