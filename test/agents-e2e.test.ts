@@ -1,0 +1,416 @@
+// The agents themselves, end to end, as a person sets them up: `firebreak connect <agent>`
+// in a fresh home, then the real agent CLI (pinned in test/agents/package.json), driven
+// offline by a fake model server (test/agents/*.ts) that asks to run a shell command or write
+// a file. The agent runs exactly the hook command connect registered; firebreak decides.
+//
+// Each case checks what happened on disk (the sandbox survives, the marker appears, the
+// settings file is unchanged), what the model was told (the tool result carries firebreak's
+// reason) and what firebreak logged (its audit line for the call), so a case cannot pass
+// because the agent refused on its own. A control per agent shows the same destructive
+// command does run once firebreak's hook is removed again (`connect --remove`).
+//
+// Cursor is not here: its agent CLI is not published on npm, so it cannot be installed in
+// CI; test/hooks.test.ts covers its payloads and answers.
+//
+// The CLIs are installed apart from firebreak's own dependencies (about 1 GB):
+//   npm ci --prefix test/agents
+// Without them this file skips, so `npm test` passes on a fresh clone. The four agents run in
+// parallel, the cases of one agent one after another. FIREBREAK_E2E_AGENTS=codex,gemini runs
+// only those; FIREBREAK_E2E_DEBUG=1 prints every run's report (what the model was told, the
+// audit lines, the agent's output).
+
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { fakeAnthropic } from './agents/anthropic.js';
+import type { FakeModel, ToolCall } from './agents/fake-model.js';
+import { fakeGemini } from './agents/gemini.js';
+import { fakeResponses } from './agents/openai-responses.js';
+import { BIN, ROOT } from './helpers.js';
+
+const MODULES = join(ROOT, 'test', 'agents', 'node_modules');
+const INSTALLED = existsSync(join(MODULES, '.bin'));
+
+/** An agent run that takes longer than this has hung: it is killed and the case fails. */
+const AGENT_TIMEOUT_MS = 90_000;
+const CONNECT_TIMEOUT_MS = 30_000;
+/** A case: set-up, one agent run, checks. */
+const CASE_TIMEOUT_MS = 150_000;
+
+type AgentName = 'claude' | 'codex' | 'gemini' | 'copilot';
+
+/** One case's world: a home, a git project, a sandbox full of files, and where the marker would go. */
+interface Lab {
+  root: string;
+  home: string;
+  project: string;
+  sandbox: string;
+  marker: string;
+  /** The environment every process of the case gets: nothing from the test runner's but PATH. */
+  env: Record<string, string>;
+}
+
+interface AgentSpec {
+  name: AgentName;
+  /** The program in test/agents/node_modules/.bin. */
+  program: string;
+  /** Where the agent keeps its user settings, as the lab's environment says. */
+  dir: (lab: Lab) => string;
+  /** The environment variable that moves those settings out of the home, and its value for a directory. */
+  moved: { variable: string; value: (dir: string) => string };
+  model: (script: ToolCall[]) => Promise<FakeModel>;
+  /** The model's call of the agent's shell tool. */
+  shell: (command: string) => ToolCall;
+  /** The destructive command, when not `rm -rf SANDBOX`. */
+  destroy?: (sandbox: string) => string;
+  /** What the agent needs in the home before connect: its offline sign-in, trusted folder, model provider, permissions. */
+  prepare: (lab: Lab, model: FakeModel) => void;
+  /** Environment and arguments for one headless run with a prompt. */
+  env: (lab: Lab, model: FakeModel) => Record<string, string>;
+  args: (lab: Lab, prompt: string) => string[];
+  /** A file-writing tool call onto the agent's own hook registration (connect's file), as the model makes it. */
+  write: (lab: Lab) => { file: string; tool: string; script: ToolCall[] };
+}
+
+function makeLab(agent: AgentName): Lab {
+  const root = mkdtempSync(join(tmpdir(), `firebreak-e2e-${agent}-`));
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  const sandbox = join(project, 'sandbox');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(join(sandbox, 'nested'), { recursive: true });
+  for (const f of ['a.txt', 'b.txt', 'nested/c.txt']) writeFileSync(join(sandbox, f), `keep me: ${f}\n`);
+  git(project, ['init', '-q']);
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', USER: userInfo().username };
+  return { root, home, project, sandbox, marker: join(project, 'marker'), env };
+}
+
+function git(cwd: string, args: string[]): void {
+  mkdirSync(cwd, { recursive: true });
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', timeout: 10_000 });
+  assert.equal(r.status, 0, r.stderr);
+}
+
+/** `firebreak connect <agent>` as a person runs it, from the project, with this node. */
+function connect(lab: Lab, agent: AgentName, extra: string[] = [], node = process.execPath): string {
+  const r = spawnSync(node, [BIN, 'connect', agent, ...extra], { cwd: lab.project, env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
+  assert.equal(r.status, 0, `connect ${agent} ${extra.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+interface Run { code: number | null; signal: NodeJS.Signals | null; timedOut: boolean; output: string }
+
+/** Runs a program in its own process group with a deadline; the whole group is killed at the end, so nothing it started lingers. */
+function runProgram(program: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = AGENT_TIMEOUT_MS): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let timedOut = false;
+    const killGroup = (): void => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ } };
+    const timer = setTimeout(() => { timedOut = true; killGroup(); }, timeoutMs);
+    child.stdout.on('data', (c: Buffer) => { output += c.toString('utf8'); });
+    child.stderr.on('data', (c: Buffer) => { output += c.toString('utf8'); });
+    child.stdin.end();
+    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('exit', () => killGroup());
+    child.on('close', (code, signal) => { clearTimeout(timer); resolve({ code, signal, timedOut, output }); });
+  });
+}
+
+interface Outcome {
+  run: Run;
+  /** The tool results the model got back, latest last. */
+  toolResults: string[];
+  /** firebreak's audit lines for this case. */
+  audit: Array<Record<string, unknown>>;
+  /** Everything, for an assertion's message. */
+  report: string;
+}
+
+function auditLines(lab: Lab): Array<Record<string, unknown>> {
+  const file = join(lab.home, '.local', 'state', 'firebreak', 'audit.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** One headless run of the agent with a prompt, against the fake model. */
+async function drive(spec: AgentSpec, lab: Lab, model: FakeModel, prompt: string): Promise<Outcome> {
+  const run = await runProgram(join(MODULES, '.bin', spec.program), spec.args(lab, prompt), lab.project, { ...lab.env, ...spec.env(lab, model) });
+  const audit = auditLines(lab);
+  const toolResults = model.toolResults();
+  const report = [
+    `agent ${spec.name}: exit ${run.code}${run.signal ? ` (${run.signal})` : ''}${run.timedOut ? `, killed after ${AGENT_TIMEOUT_MS} ms` : ''}`,
+    `tool calls handed out: ${model.callsMade()}; requests: ${model.requests().join(', ')}`,
+    `tool results: ${JSON.stringify(toolResults)}`,
+    `audit: ${JSON.stringify(audit)}`,
+    `output:\n${run.output.slice(-6000)}`,
+  ].join('\n');
+  if (process.env.FIREBREAK_E2E_DEBUG) process.stderr.write(`\n----- ${prompt}\n${report}\n`);
+  return { run, toolResults, audit, report };
+}
+
+interface Setup {
+  /** What the model asks for, in order. */
+  script: (lab: Lab) => ToolCall[];
+  /** More environment, from before the agent's set-up and connect on. */
+  env?: (lab: Lab) => Record<string, string>;
+  /** The node that runs connect (and so is named in the hook command). */
+  node?: (lab: Lab) => string;
+}
+
+/**
+ * A lab with the agent's own set-up and firebreak connected the way a person does it, and a
+ * fake model playing the script; the body drives the agent. The model server and the lab are
+ * gone afterwards, whatever happened.
+ */
+async function scenario(spec: AgentSpec, setup: Setup, body: (lab: Lab, model: FakeModel) => Promise<void>): Promise<void> {
+  const lab = makeLab(spec.name);
+  let model: FakeModel | null = null;
+  try {
+    Object.assign(lab.env, setup.env?.(lab) ?? {});
+    model = await spec.model(setup.script(lab));
+    spec.prepare(lab, model);
+    connect(lab, spec.name, [], setup.node?.(lab));
+    await body(lab, model);
+  } finally {
+    await model?.close();
+    rmSync(lab.root, { recursive: true, force: true });
+  }
+}
+
+function sandboxIntact(lab: Lab): boolean {
+  return ['a.txt', 'b.txt', 'nested/c.txt'].every((f) => existsSync(join(lab.sandbox, f)));
+}
+
+
+// ---------------------------------------------------------------------------------------
+// The agents
+
+const claude: AgentSpec = {
+  name: 'claude',
+  program: 'claude',
+  dir: (lab) => lab.env.CLAUDE_CONFIG_DIR ?? join(lab.home, '.claude'),
+  moved: { variable: 'CLAUDE_CONFIG_DIR', value: (d) => d },
+  model: fakeAnthropic,
+  shell: (command) => ({ tool: 'Bash', input: { command, description: 'Run the command' } }),
+  prepare(lab) {
+    // The person's own settings: Claude may run any command and edit any file without asking,
+    // so only firebreak's hook stands between the model and the command.
+    writeJson(join(claude.dir(lab), 'settings.json'), { permissions: { allow: ['Bash', 'Read', 'Write', 'Edit'] } });
+  },
+  env: (_lab, model) => ({ ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'sk-ant-fake', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' }),
+  args: (lab, prompt) => ['--add-dir', lab.root, '--output-format', 'json', '-p', prompt],
+  write(lab) {
+    const file = join(claude.dir(lab), 'settings.json');
+    // Claude's Write refuses a file it has not read first, before any hook: read it, then write it.
+    return { file, tool: 'Write', script: [{ tool: 'Read', input: { file_path: file } }, { tool: 'Write', input: { file_path: file, content: '{}\n' } }] };
+  },
+};
+
+function writeJson(file: string, value: unknown): void {
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
+}
+
+const codex: AgentSpec = {
+  name: 'codex',
+  program: 'codex',
+  dir: (lab) => lab.env.CODEX_HOME ?? join(lab.home, '.codex'),
+  moved: { variable: 'CODEX_HOME', value: (d) => d },
+  model: fakeResponses,
+  // gpt-5.5 is offered exec_command and the free-form apply_patch.
+  shell: (command) => ({ tool: 'exec_command', input: { cmd: command } }),
+  // Codex's own exec policy rejects `rm -f`-style commands when it may not ask (approval
+  // "never"), after the hook; without -f the control below shows the command would run.
+  destroy: (sandbox) => `rm -r ${sandbox}`,
+  prepare(lab, model) {
+    // The model comes from a provider of the person's own; Codex runs commands without asking
+    // and outside a sandbox, so only firebreak's hook stands between the model and the command.
+    mkdirSync(codex.dir(lab), { recursive: true });
+    writeFileSync(join(codex.dir(lab), 'config.toml'), [
+      'model = "gpt-5.5"',
+      'model_provider = "fake"',
+      'approval_policy = "never"',
+      'sandbox_mode = "danger-full-access"',
+      '',
+      '[model_providers.fake]',
+      'name = "fake"',
+      `base_url = "${model.url}/v1"`,
+      'wire_api = "responses"',
+      'env_key = "FAKE_OPENAI_KEY"',
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+      '',
+    ].join('\n'));
+  },
+  env: () => ({ FAKE_OPENAI_KEY: 'sk-fake' }),
+  args: (_lab, prompt) => ['exec', prompt],
+  write(lab) {
+    const file = join(codex.dir(lab), 'hooks.json');
+    const patch = `*** Begin Patch\n*** Update File: ${file}\n@@\n-{\n+{ "hooks": {} }\n+{\n*** End Patch\n`;
+    return { file, tool: 'apply_patch', script: [{ tool: 'apply_patch', input: patch }] };
+  },
+};
+
+const gemini: AgentSpec = {
+  name: 'gemini',
+  program: 'gemini',
+  // GEMINI_CLI_HOME stands for the home: the settings are in its .gemini.
+  dir: (lab) => join(lab.env.GEMINI_CLI_HOME ?? lab.home, '.gemini'),
+  moved: { variable: 'GEMINI_CLI_HOME', value: (d) => join(d, '..') },
+  model: fakeGemini,
+  shell: (command) => ({ tool: 'run_shell_command', input: { command, description: 'Run the command' } }),
+  prepare(lab) {
+    // Signed in with an API key, and the project is a trusted folder (Gemini runs no hooks in an untrusted one).
+    writeJson(join(gemini.dir(lab), 'settings.json'), { security: { auth: { selectedType: 'gemini-api-key' } } });
+    writeJson(join(gemini.dir(lab), 'trustedFolders.json'), { [lab.project]: 'TRUST_FOLDER' });
+  },
+  env: (_lab, model) => ({ GEMINI_API_KEY: 'fake', GOOGLE_GEMINI_BASE_URL: model.url }),
+  // --yolo: every tool call is approved without asking (headless Gemini offers no shell tool
+  // otherwise). The home is in the workspace, as for a person who starts Gemini there: its
+  // file tools refuse any path outside the workspace before the hook is asked.
+  args: (lab, prompt) => ['--yolo', '--include-directories', lab.home, '--include-directories', gemini.dir(lab), '-p', prompt],
+  write(lab) {
+    const file = join(gemini.dir(lab), 'settings.json');
+    return { file, tool: 'write_file', script: [{ tool: 'write_file', input: { file_path: file, content: '{}\n' } }] };
+  },
+};
+
+const copilot: AgentSpec = {
+  name: 'copilot',
+  program: 'copilot',
+  dir: (lab) => lab.env.COPILOT_HOME ?? join(lab.home, '.copilot'),
+  moved: { variable: 'COPILOT_HOME', value: (d) => d },
+  model: fakeAnthropic,
+  shell: (command) => ({ tool: 'bash', input: { command, description: 'Run the command' } }),
+  prepare() { /* a model of the person's own (the environment) needs no sign-in */ },
+  env: (_lab, model) => ({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_TYPE: 'anthropic', COPILOT_PROVIDER_BASE_URL: model.url, COPILOT_PROVIDER_API_KEY: 'sk-ant-fake', COPILOT_MODEL: 'claude-sonnet-4.5' }),
+  // --allow-all-tools: every tool call is approved without asking.
+  args: (_lab, prompt) => ['--allow-all-tools', '-p', prompt],
+  write(lab) {
+    const file = join(copilot.dir(lab), 'hooks', 'firebreak.json');
+    return { file, tool: 'edit', script: [{ tool: 'edit', input: { path: file, old_str: '"preToolUse"', new_str: '"disabled"' } }] };
+  },
+};
+
+/** FIREBREAK_E2E_AGENTS=codex,gemini runs only those (when working on one agent). */
+const ONLY = process.env.FIREBREAK_E2E_AGENTS?.split(',').map((a) => a.trim()).filter((a) => a !== '');
+const AGENT_SPECS: AgentSpec[] = [claude, codex, gemini, copilot].filter((a) => !ONLY || ONLY.includes(a.name));
+
+// ---------------------------------------------------------------------------------------
+// The cases
+
+/** A copy of the node running the tests, for connect to name in the hook command and the case to break. */
+function runtimeCopy(lab: Lab): string {
+  const dir = join(lab.root, 'bin');
+  mkdirSync(dir, { recursive: true });
+  const node = join(dir, 'node');
+  copyFileSync(process.execPath, node);
+  chmodSync(node, 0o755);
+  return node;
+}
+
+type Breakage = 'deleted' | 'not executable' | 'garbage';
+
+function breakRuntime(node: string, how: Breakage): void {
+  if (how === 'deleted') unlinkSync(node);
+  else if (how === 'not executable') chmodSync(node, 0o644);
+  else {
+    // A runtime that will not load: the first 4 KiB of the real binary, still executable.
+    const head = readFileSync(node).subarray(0, 4096);
+    unlinkSync(node);
+    writeFileSync(node, head, { mode: 0o755 });
+  }
+}
+
+/** A kubectl first on PATH that, asked to cordon a node, leaves the marker (and does nothing else). */
+function fakeKubectl(lab: Lab): void {
+  const dir = join(lab.root, 'fakebin');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'kubectl'), `#!/bin/sh\n[ "$1" = cordon ] && touch '${lab.marker}'\nexit 0\n`, { mode: 0o755 });
+  lab.env.PATH = `${dir}:${lab.env.PATH}`;
+}
+
+const BREAKAGES: Record<AgentName, Breakage[]> = { claude: ['deleted', 'not executable', 'garbage'], codex: ['deleted'], gemini: ['not executable'], copilot: ['garbage'] };
+
+if (!INSTALLED) {
+  test('agents end to end', { skip: 'the agent CLIs are not installed; install them with: npm ci --prefix test/agents' }, () => {});
+} else {
+  describe('agents end to end (connect, the real agent CLI, a fake model)', { concurrency: true }, () => {
+    for (const spec of AGENT_SPECS) {
+      const rmSandbox = (lab: Lab): string => (spec.destroy ?? ((d: string) => `rm -rf ${d}`))(lab.sandbox);
+      const destroy = (lab: Lab): ToolCall[] => [spec.shell(rmSandbox(lab))];
+      const opts = { timeout: CASE_TIMEOUT_MS };
+
+      describe(spec.name, { concurrency: 1 }, () => {
+        test('a destructive command is denied by firebreak; the sandbox survives and the model is told why', opts, () =>
+          scenario(spec, { script: destroy }, async (lab, model) => {
+            const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
+            assert.ok(!o.run.timedOut, o.report);
+            assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
+            const line = o.audit.find((a) => a.command === rmSandbox(lab));
+            assert.equal(line?.decision, 'deny', `firebreak's audit log has no deny for the command\n${o.report}`);
+            assert.equal(line?.agent, spec.name);
+            assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(Critical\)[^]*fs:rm-recursive[^]*firebreak allow [A-Z0-9]+/, o.report);
+            assert.match(o.run.output, /firebreak blocked this command/, o.report);
+          }));
+
+        test('a routine command runs', opts, () =>
+          scenario(spec, { script: (l) => [spec.shell(`touch ${l.marker}`)] }, async (lab, model) => {
+            const o = await drive(spec, lab, model, 'Create the marker file.');
+            assert.ok(!o.run.timedOut, o.report);
+            assert.ok(existsSync(lab.marker), `the marker was not created\n${o.report}`);
+            assert.equal(o.audit.find((a) => a.command === `touch ${lab.marker}`)?.decision, 'allow', o.report);
+          }));
+
+        test('a command firebreak would ask a person about does not run when no person can answer', opts, () =>
+          scenario(spec, { script: () => [spec.shell('kubectl cordon node-1')] }, async (lab, model) => {
+            fakeKubectl(lab);
+            const o = await drive(spec, lab, model, 'Cordon the node.');
+            assert.ok(!o.run.timedOut, o.report);
+            assert.ok(!existsSync(lab.marker), `kubectl cordon ran\n${o.report}`);
+            // An agent that can put a question to a person gets an ask (which headless, nobody answers); the others a deny that says so.
+            assert.equal(o.audit.find((a) => a.command === 'kubectl cordon node-1')?.decision, ['claude', 'copilot'].includes(spec.name) ? 'ask' : 'deny', o.report);
+            assert.match(o.toolResults.join('\n'), /firebreak (asks a person to approve|held this command back)/, o.report);
+          }));
+
+        test("a file tool writing the agent's own hook registration is denied; the file is unchanged", opts, () =>
+          scenario(spec, { script: (l) => spec.write(l).script }, async (lab, model) => {
+            const { file, tool } = spec.write(lab);
+            const before = readFileSync(file, 'utf8');
+            const o = await drive(spec, lab, model, 'Rewrite the settings file.');
+            assert.ok(!o.run.timedOut, o.report);
+            assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
+            assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak's audit log has no deny for the ${tool} call\n${o.report}`);
+            assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[^]*self:file-tool-write-guard-config/, o.report);
+          }));
+
+        for (const how of BREAKAGES[spec.name]) {
+          test(`with the node it was connected with ${how}, the destructive command is still blocked`, opts, () => {
+            let node = '';
+            return scenario(spec, { script: destroy, node: (l) => (node = runtimeCopy(l)) }, async (lab, model) => {
+              breakRuntime(node, how);
+              const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
+              assert.ok(!o.run.timedOut, o.report);
+              assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
+              // The fallback in the registered command line said why; firebreak itself never ran.
+              assert.match(o.toolResults.join('\n'), /firebreak could not start/, o.report);
+              assert.deepEqual(o.audit, [], o.report);
+            });
+          });
+        }
+
+        test('control: once connect --remove takes the hook out, the same destructive command runs', opts, () =>
+          scenario(spec, { script: destroy }, async (lab, model) => {
+            connect(lab, spec.name, ['--remove']);
+            const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
+            assert.ok(!o.run.timedOut, o.report);
+            assert.ok(!existsSync(lab.sandbox), `the agent did not run the command even without firebreak, so the cases above prove nothing\n${o.report}`);
+          }));
+      });
+    }
+  });
+}
