@@ -45,10 +45,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (sub === 'hook') {
     // Everything, the catalogue's loading included, happens inside: every failure is an answer in the agent's format.
-    return runHook(rest, {
-      loadCatalogue, stamp: (c) => `${VERSION}:${c.size}`, env: process.env, home: homedir(), cwd: process.cwd(), stdinFd: 0,
+    const code = await runHook(rest, {
+      loadCatalogue, stamp: (c) => `${VERSION}:${c.size}`, env: process.env, home: homedir(), cwd: process.cwd(),
       stdout: new SyncOut(1), stderr: new SyncOut(2),
     });
+    // The answer is written (synchronously); a read of stdin the agent never closed must not keep the process alive.
+    process.exit(code);
   }
   if (sub === 'allow') return runAllow(rest, { env: process.env, home: homedir(), stdout: new SyncOut(1), stderr: new SyncOut(2) });
   const io: Io = sub === 'check'

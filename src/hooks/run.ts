@@ -54,7 +54,6 @@ export interface HookDeps {
   home: string;
   /** Where the hook process runs: the cwd when a payload names none. */
   cwd: string;
-  stdinFd: number;
   stdout: Out;
   stderr: Out;
 }
@@ -95,7 +94,7 @@ export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
   }, Math.max(0, HOOK_LIMITS.deadlineMs - performance.now()));
   deadline.unref();
   try {
-    const input = await readInput(deps.stdinFd, HOOK_LIMITS.maxInputBytes, Math.min(HOOK_LIMITS.readTimeoutMs, Math.max(1, HOOK_LIMITS.deadlineMs - performance.now())));
+    const input = await readInput(HOOK_LIMITS.maxInputBytes, Math.min(HOOK_LIMITS.readTimeoutMs, Math.max(1, HOOK_LIMITS.deadlineMs - performance.now())));
     const left = HOOK_LIMITS.deadlineMs - performance.now();
     const reply = withinDeadline(left, () => decide(agent, input, deps, (m) => { onError = m; }));
     return answer(reply);
@@ -113,7 +112,7 @@ export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
 const watchdog = new Script('globalThis.__firebreakHookWork()');
 
 /** Runs synchronous work under V8's watchdog: past `ms` it throws ERR_SCRIPT_EXECUTION_TIMEOUT instead of running on. */
-function withinDeadline<T>(ms: number, work: () => T): T {
+export function withinDeadline<T>(ms: number, work: () => T): T {
   if (ms <= 0) throw Object.assign(new Error('deadline passed'), { code: 'ERR_SCRIPT_EXECUTION_TIMEOUT' });
   const g = globalThis as unknown as { __firebreakHookWork?: () => T };
   g.__firebreakHookWork = work;
