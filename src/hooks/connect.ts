@@ -110,7 +110,12 @@ function editHook(agent: HookAgent, scope: Scope, w: Where, o: { dryRun: boolean
   const list = eventList(value, reg);
   if (!list.ok) return { ok: false, message: `${path}: ${list.message}; fix it, then run connect again` };
   const edit = o.remove ? removeHandlers(list.list, reg, agent.name) : addHandler(list.list, reg, agent.name, command);
-  if (edit.kind === 'same') return { ok: true, lines: [`${agent.label}: firebreak's hook is already in ${where}; nothing changed`] };
+  if (edit.kind === 'same') {
+    const lines = [`${agent.label}: firebreak's hook is already in ${where}; nothing changed`];
+    // The hook may be there but not (or no longer) trusted.
+    const trust = agent.name === 'codex' ? trustCodexHook(path, list.list, edit, w, o) : { ok: true as const, lines: [] };
+    return trust.ok ? { ok: true, lines: [...lines, ...trust.lines] } : trust;
+  }
   if (edit.kind === 'absent') return { ok: true, lines: [`${agent.label}: no firebreak hook in ${where}; nothing changed`] };
   let next: string;
   if (text === null || text.trim() === '') next = JSON.stringify({ ...reg.fileHeader, hooks: { [reg.event]: edit.list } }, null, 2) + '\n';
@@ -143,7 +148,7 @@ function trustCodexHook(hooksFile: string, before: unknown[], edit: ReturnType<t
   if (!read.ok) return { ok: false, message: read.message };
   let text = read.file.text ?? '';
   const where = show(read.file.path, w.home);
-  if (edit.kind === 'changed') {
+  if (edit.kind === 'changed' || edit.kind === 'same') {
     const group = edit.list[edit.at.group] as { matcher?: string; hooks: Array<Record<string, unknown>> };
     const key = codexTrustKey(hooksFile, edit.at.group, edit.at.handler);
     const set = setTomlKey(text, ['hooks', 'state', key], 'trusted_hash', tomlString(codexTrustHash(group.matcher ?? null, group.hooks[edit.at.handler]!)));
@@ -175,7 +180,7 @@ function trustCodexHook(hooksFile: string, before: unknown[], edit: ReturnType<t
   if (!o.dryRun) {
     try { writeAtomic(read.file.path, text, read.file.mode); } catch (e) { return { ok: false, message: `cannot write ${config}: ${(e as Error).message}` }; }
   }
-  const what = edit.kind === 'changed' ? (o.dryRun ? 'would trust' : 'trusted') : (o.dryRun ? 'would drop the trust of' : 'dropped the trust of');
+  const what = edit.kind === 'removed' ? (o.dryRun ? 'would drop the trust of' : 'dropped the trust of') : (o.dryRun ? 'would trust' : 'trusted');
   return { ok: true, lines: [`Codex: ${what} firebreak's hook in ${where} ([hooks.state]); Codex runs only hooks it trusts`] };
 }
 

@@ -97,9 +97,17 @@ function probe(agent: HookAgent, command: string, payloadCommand: string, cwd: s
   return { reply: { stdout: r.stdout ?? '', stderr: r.stderr ?? '', exitCode: r.status ?? 1 }, ms, error };
 }
 
+/** What an answer said, short: its reason when it printed one, else its first line. */
 function why(reply: { stdout: string; stderr: string; exitCode: number }): string {
-  const text = (reply.stdout.trim() || reply.stderr.trim()).split('\n')[0] ?? '';
-  return `exit ${reply.exitCode}${text ? `: ${text.slice(0, 200)}` : ', no output'}`;
+  let text = (reply.stdout.trim() || reply.stderr.trim()).split('\n')[0] ?? '';
+  try {
+    const j = JSON.parse(reply.stdout) as Record<string, unknown>;
+    const h = (j.hookSpecificOutput ?? j) as Record<string, unknown>;
+    const said = h.permissionDecisionReason ?? h.reason ?? h.agent_message;
+    const decision = h.permissionDecision ?? h.decision ?? h.permission;
+    if (typeof decision === 'string') text = `${decision}${typeof said === 'string' ? `: ${said.split('\n')[0]}` : ''}`;
+  } catch { /* not JSON: the first line */ }
+  return `exit ${reply.exitCode}${text ? `, ${text.slice(0, 400)}` : ', no output'}`;
 }
 
 export async function runDoctor(argv: string[], io: Io, deps: ConnectDeps = { cwd: process.cwd(), home: process.env.HOME ?? '', env: (k) => process.env[k] }): Promise<number> {

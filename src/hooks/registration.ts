@@ -90,7 +90,7 @@ export function findHandlers(list: unknown[], reg: Registration, agent: string):
 }
 
 export type ListEdit =
-  | { kind: 'same' }
+  | { kind: 'same'; list: unknown[]; at: { group: number; handler: number } }
   | { kind: 'changed'; list: unknown[]; replaced: string | null; at: { group: number; handler: number } }
   | { kind: 'removed'; list: unknown[]; count: number; at: Array<{ group: number; handler: number }> }
   | { kind: 'absent' };
@@ -114,7 +114,7 @@ export function addHandler(list: unknown[], reg: Registration, agent: string, co
   if (first && found.length === 1) {
     const group = out[first.group] as Obj;
     const matcherOk = reg.shape === 'flat' || sameJson(group.matcher ?? null, reg.matcher);
-    if (sameJson(first.value, handler) && matcherOk) return { kind: 'same' };
+    if (sameJson(first.value, handler) && matcherOk) return { kind: 'same', list, at: { group: first.group, handler: first.handler } };
     // Our own group (only our handler in it) gets our matcher; a shared group keeps its own.
     if (reg.shape === 'flat') out[first.group] = handler;
     else {
