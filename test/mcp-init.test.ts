@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import type { Io } from '../src/cli/check.js';
 import { runMcpInit } from '../src/mcp/init.js';
-import { appendTomlServer, findTomlServer, tomlString } from '../src/mcp/toml-edit.js';
+import { appendTomlServer, findTomlServer, tomlString } from '../src/agent-settings/toml-edit.js';
 
 const base = mkdtempSync(join(tmpdir(), 'firebreak-mcp-init-'));
 after(() => rmSync(base, { recursive: true, force: true }));

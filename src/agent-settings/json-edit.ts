@@ -194,3 +194,26 @@ export function setJsonEntry(text: string, serversKey: string, name: string, ent
   const value = render(entry, indent, style);
   return { text: text.slice(0, existing.valueStart) + value + text.slice(existing.valueEnd), member: indent + text.slice(existing.keyStart, existing.valueStart) + value };
 }
+
+/**
+ * The text without container[name] (and the comma that separated it), or null when there is
+ * no such member. The same preconditions as setJsonEntry.
+ */
+export function deleteJsonEntry(text: string, containerKey: string, name: string): string | null {
+  const start = text.startsWith(BOM) ? 1 : 0;
+  if (text.slice(start).trim() === '') return null;
+  const top = objectAt(text, skipWs(text, start));
+  const container = member(top, containerKey);
+  if (!container || text[container.valueStart] !== '{') return null;
+  const inner = objectAt(text, container.valueStart);
+  const i = inner.members.length - 1 - [...inner.members].reverse().findIndex((m) => m.key === name);
+  if (i === inner.members.length) return null;
+  const m = inner.members[i]!;
+  if (inner.members.length === 1) return text.slice(0, inner.open + 1) + text.slice(inner.close);
+  // Take the member with the comma before it (the last one) or after it (any other), and the space that went with it.
+  if (i === inner.members.length - 1) {
+    const prevEnd = inner.members[i - 1]!.valueEnd;
+    return text.slice(0, prevEnd) + text.slice(m.valueEnd);
+  }
+  return text.slice(0, m.keyStart) + text.slice(inner.members[i + 1]!.keyStart);
+}

@@ -3,7 +3,11 @@
 // reads keys, headers and the few value shapes needed, enough to tell where things are and
 // to refuse, rather than corrupt, a file it cannot follow.
 
-import type { ServerCommand } from './client-configs.js';
+/** How an agent starts a program (an MCP server): the command and its arguments. */
+export interface ServerCommand {
+  command: string;
+  args: string[];
+}
 
 /** A TOML basic string: quotes, backslashes and control characters escaped. */
 export function tomlString(s: string): string {
@@ -252,4 +256,73 @@ export function replaceTomlServer(text: string, found: Extract<TomlFind, { kind:
   let out = text;
   for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return { text: out, lines: `${command}${eol}${args}${eol}` };
+}
+
+/** A table header for a key path, each segment bare when TOML allows it, else a basic string. */
+export function tomlHeader(path: string[]): string {
+  return '[' + path.map((k) => (/^[A-Za-z0-9_-]+$/.test(k) ? k : tomlString(k))).join('.') + ']';
+}
+
+export type TomlRead = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+
+/** The values a file sets under a table path (strings, and tables and arrays of them; other values as null). */
+export function readTomlTable(text: string, path: string[]): TomlRead {
+  let doc: ReturnType<typeof scan>;
+  try {
+    doc = scan(text);
+  } catch (e) {
+    if (e instanceof TomlError) return { ok: false, message: e.message };
+    throw e;
+  }
+  const out: { [k: string]: Value } = {};
+  for (const p of doc.pairs) {
+    if (startsWith(p.path, path) && p.path.length > path.length) setPath(out, p.path.slice(path.length), p.value);
+    else if (same(p.path, path) && typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value)) Object.assign(out, p.value);
+  }
+  return { ok: true, value: out };
+}
+
+/**
+ * The text with `key = value` (value already TOML text) in the table at `path`: the line
+ * replaced where the table's header sets it, added under the header where it does not,
+ * or a new table appended. A table defined another way (dotted keys, inline) is refused.
+ */
+export function setTomlKey(text: string, path: string[], key: string, value: string): { ok: true; text: string } | { ok: false; message: string } {
+  let doc: ReturnType<typeof scan>;
+  try {
+    doc = scan(text);
+  } catch (e) {
+    if (e instanceof TomlError) return { ok: false, message: e.message };
+    throw e;
+  }
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const line = `${/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key)} = ${value}`;
+  const header = doc.headers.find((h) => !h.array && same(h.path, path));
+  if (!header) {
+    if (doc.pairs.some((p) => startsWith(p.path, path))) return { ok: false, message: `${tomlHeader(path)} is written with dotted keys or inline, which firebreak does not rewrite` };
+    const block = `${tomlHeader(path)}${eol}${line}${eol}`;
+    if (text.trim() === '') return { ok: true, text: block };
+    return { ok: true, text: text + (text.endsWith('\n') ? eol : eol + eol) + block };
+  }
+  const next = doc.headers.find((h) => h.start > header.start)?.start ?? text.length;
+  const existing = doc.pairs.find((p) => same(p.path, [...path, key]) && p.lineStart > header.start && p.lineStart < next);
+  if (existing) return { ok: true, text: text.slice(0, existing.lineStart) + line + text.slice(existing.end) };
+  const lead = text[header.lineEnd - 1] === '\n' ? '' : eol;
+  return { ok: true, text: text.slice(0, header.lineEnd) + lead + line + eol + text.slice(header.lineEnd) };
+}
+
+/** The text without the table at `path` (its header through the line before the next header); null when there is no such header. */
+export function deleteTomlTable(text: string, path: string[]): string | null {
+  let doc: ReturnType<typeof scan>;
+  try {
+    doc = scan(text);
+  } catch {
+    return null;
+  }
+  const header = doc.headers.find((h) => !h.array && same(h.path, path));
+  if (!header) return null;
+  const next = doc.headers.find((h) => h.start > header.start)?.start ?? text.length;
+  const out = text.slice(0, header.start) + text.slice(next);
+  // Cut from the end of the file, the blank line that separated the table goes with it.
+  return next === text.length ? out.replace(/(\r?\n)(\r?\n)+$/, '$1') : out;
 }
