@@ -57,6 +57,17 @@ const structured = <T>(r: CallToolResult): T => {
 };
 
 describe('tools', () => {
+  test('every check_command verdict is in the audit log, with the client as the agent and one session per server', async () => {
+    await call('check_command', { command: 'git reset --hard HEAD~1' });
+    await call('check_command', { command: 'ls', cwd: broken });
+    const lines = readFileSync(join(home, '.local', 'state', 'firebreak', 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const reset = lines.find((l) => l.command === 'git reset --hard HEAD~1');
+    assert.deepEqual([reset?.door, reset?.agent, reset?.tool, reset?.decision, reset?.cwd], ['mcp', 'firebreak-test', 'check_command', 'deny', project]);
+    assert.deepEqual(reset?.rules, ['git:reset-hard']);
+    const unusable = lines.find((l) => l.command === 'ls' && l.cwd === broken);
+    assert.deepEqual([unusable?.decision, unusable?.error], ['deny', 'config']);
+    assert.equal(unusable?.session, reset?.session);
+  });
   test('four tools, each with a title, a description, input and output schemas and read-only annotations', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), ['check_command', 'explain_risk', 'get_policy', 'suggest_alternative']);

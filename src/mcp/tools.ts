@@ -13,6 +13,11 @@ import { explain } from './explain.js';
 import { checkInput as checkShape, explainInput, explainOutput, policyInput, policyOutput, riskAssessmentShape, suggestInput, suggestOutput } from './schemas.js';
 import { suggest } from './suggest.js';
 import { Workspace, type Place } from '../workspace/workspace.js';
+import { randomUUID } from 'node:crypto';
+import { homedir } from 'node:os';
+import { appendAudit } from '../audit/log.js';
+import type { RiskAssessment } from '../core/types.js';
+import { DEFAULT_POLICY } from '../policy/policy.js';
 
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false } as const;
 
@@ -65,16 +70,36 @@ export function registerTools(server: McpServer, ws: Workspace): Map<string, Dir
   const uid = currentUid();
   const assessIn = (engine: Engine, cwd: string, line: string, withDetail = true) => engine.assessInDetail(line, { cwd, env: ws.env, uid, probe: true, audience: 'agent' }, withDetail);
 
+  // One session per server process: the audit log groups an agent's checks by it.
+  const session = randomUUID();
+  const home = ws.home;
+  /** Every check_command verdict goes to the audit log, as every hook decision does. */
+  const audit = (command: string, cwd: string, verdict: RiskAssessment | undefined, place: Place, error: string | null): void => {
+    if (!verdict) return;
+    const problem = appendAudit({
+      time: new Date().toISOString(), door: 'mcp', agent: server.server.getClientVersion()?.name ?? null, session, cwd, tool: 'check_command',
+      command, decision: verdict.decision, severity: verdict.severity, rules: verdict.matched_rules.map((r) => r.id), approved: false, error,
+    }, place.ok ? place.resolved.policy.audit : DEFAULT_POLICY.audit, (k) => ws.env[k], home || homedir());
+    if (problem) console.error(`firebreak mcp: the audit log could not be written: ${problem.message}`);
+  };
+
   const checkCommand = ({ command, cwd }: { command: string; cwd?: string | undefined }): CallToolResult => {
     const place = ws.place(cwd);
     const u = usable(command, place, true);
-    if (!u.ok) return u.result;
+    if (!u.ok) {
+      audit(command, place.cwd, u.result.structuredContent as RiskAssessment | undefined, place, place.ok ? 'bad-command' : 'config');
+      return u.result;
+    }
     try {
-      return ok(assessIn(u.engine, u.cwd, command, false).assessment);
+      const assessment = assessIn(u.engine, u.cwd, command, false).assessment;
+      audit(command, u.cwd, assessment, place, null);
+      return ok(assessment);
     } catch (e) {
       // An agent-facing door fails closed: a verdict in the policy's failure mode, never none.
       const error = { code: 'internal', message: `internal error: ${e instanceof Error ? e.message : String(e)}` };
-      return failure(`firebreak could not assess this command (${error.message}); the verdict is ${u.engine.policy.onError}.`, notAssessed(command, u.engine.policy.onError, error));
+      const verdict = notAssessed(command, u.engine.policy.onError, error);
+      audit(command, u.cwd, verdict, place, 'internal');
+      return failure(`firebreak could not assess this command (${error.message}); the verdict is ${u.engine.policy.onError}.`, verdict);
     }
   };
   server.registerTool('check_command', {
