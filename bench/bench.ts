@@ -94,6 +94,34 @@ const coldPolicyMiss = wall(inProject, Math.min(runs, 10), fixtureEnv, () => rmS
 rmSync(fixture, { recursive: true, force: true });
 console.log(`with a user config and a project policy: ${fmt(coldPolicy, 1)} ms (+${fmt(coldPolicy - bare, 1)}); after a config edit (cache miss: cosmiconfig, yaml, schema) ${fmt(coldPolicyMiss, 1)} ms (+${fmt(coldPolicyMiss - bare, 1)})`);
 
+// One hook invocation, process start to exit, as an agent makes it: the payload on stdin,
+// through a shell the way Claude Code, Codex and Copilot run hooks (a pipe), and straight
+// from a Node parent (Gemini CLI, Cursor: a socket pair).
+const hookTimes = (input: string, viaShell: boolean, program = `'${bin}' hook claude`): { median: number; p95: number } => {
+  const times: number[] = [];
+  const file = join(tmpdir(), `firebreak-bench-payload-${process.pid}.json`);
+  writeFileSync(file, input);
+  for (let i = 0; i < runs + 3; i++) {
+    const t0 = process.hrtime.bigint();
+    if (viaShell) spawnSync('/bin/sh', ['-c', `cat '${file}' | '${process.execPath}' ${program}`], { stdio: 'ignore', env: hookEnv });
+    else spawnSync(process.execPath, program.split(' ').map((w) => w.replace(/^'|'$/g, '')), { input, stdio: ['pipe', 'ignore', 'ignore'], env: hookEnv });
+    if (i >= 3) times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  rmSync(file, { force: true });
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
+};
+const hookHome = mkdtempSync(join(tmpdir(), 'firebreak-bench-hook-'));
+const hookEnv = { ...process.env, HOME: hookHome, XDG_CONFIG_HOME: '', XDG_CACHE_HOME: '', XDG_STATE_HOME: '' };
+const payload = (command: string): string => JSON.stringify({ session_id: 'bench', cwd: tmpdir(), hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'bench' } });
+// The same shell and pipe around `node -e 0`: what the hook costs beyond starting node.
+const shBare = hookTimes(payload('git status'), true, '-e 0').median;
+const hookRoutine = hookTimes(payload('git status && npm test'), true);
+const hookRisky = hookTimes(payload('rm -rf ~/projects'), true);
+const hookSocket = hookTimes(payload('git status && npm test'), false);
+rmSync(hookHome, { recursive: true, force: true });
+console.log(`hook claude, one invocation (median of ${runs}), beside node -e 0 run the same way ${fmt(shBare, 1)} ms: routine median ${fmt(hookRoutine.median, 1)} ms (+${fmt(hookRoutine.median - shBare, 1)}), p95 ${fmt(hookRoutine.p95, 1)}; risky median ${fmt(hookRisky.median, 1)} ms (+${fmt(hookRisky.median - shBare, 1)}), p95 ${fmt(hookRisky.p95, 1)}; from a Node parent (socket stdin) routine median ${fmt(hookSocket.median, 1)} ms (+${fmt(hookSocket.median - bare, 1)} over node -e 0)`);
+
 const history = Array.from({ length: 10_000 }, (_, i) => corpus[i % corpus.length]).join('\n') + '\n';
 const t = process.hrtime.bigint();
 const r = spawnSync(process.execPath, [bin, 'check', '--stdin', '--format', 'json'], { input: history, stdio: ['pipe', 'ignore', 'ignore'], maxBuffer: 1 << 30 });

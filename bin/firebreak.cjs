@@ -24,7 +24,9 @@ try {
   cachedData = undefined;
 }
 const script = new Script(Module.wrap(source), { filename: file, cachedData });
-if (cachedData === undefined || script.cachedDataRejected) {
+// The build sets FIREBREAK_WRITE_CODE_CACHE for runs whose functions should join the cache
+// (a hook after a check): what was already cached is written back with what this run added.
+if (cachedData === undefined || script.cachedDataRejected || process.env.FIREBREAK_WRITE_CODE_CACHE === '1') {
   process.once('exit', () => {
     try {
       const tmp = `${cacheFile}.${process.pid}`;

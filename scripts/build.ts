@@ -61,6 +61,15 @@ for (let i = 0; i < 2; i++) {
   if (i === 1) rmSync('dist/cli/firebreak.cjs.cache', { force: true });
   spawnSync(process.execPath, ['bin/firebreak.cjs', 'check', '--cwd', join(warm, 'project'), '--', "git status && git push --force origin main; rm -rf ~ && echo 'x' | bash"], { stdio: 'ignore', env: warmEnv });
 }
+// Then a hook call of each kind of agent tool call (shell, file write), in the same cache:
+// agents run a hook before every command, so its path is the hottest of all.
+const hookPayloads = [
+  { session_id: 'warm', cwd: join(warm, 'project'), hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status && rm -rf ~ && git push --force origin main' } },
+  { session_id: 'warm', cwd: join(warm, 'project'), hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: join(warm, 'project', 'src', 'a.ts'), content: 'x' } },
+];
+for (const p of hookPayloads) {
+  spawnSync(process.execPath, ['bin/firebreak.cjs', 'hook', 'claude'], { input: JSON.stringify(p), stdio: ['pipe', 'ignore', 'ignore'], env: { ...warmEnv, FIREBREAK_WRITE_CODE_CACHE: '1' } });
+}
 // The MCP server's bundle, the same way: one session of an initialize and a few calls.
 const session = [
   { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'build', version: '1' } } },
