@@ -134,6 +134,12 @@ describe('a config firebreak cannot use', () => {
       assert.match(reasonOf(agent, r), /config\.yaml:2/, agent);
     }
   });
+  it('a payload that cannot be read gets the failure mode the user config asks for', () => {
+    writeFileSync(join(cfgDir, 'config.yaml'), 'on_error: deny\n');
+    const r = runHook('claude', '{"tool_name":', box);
+    assert.equal(decisionOf('claude', r), 'deny');
+    assert.match(reasonOf('claude', r), /not JSON/);
+  });
   it('deny when the broken config asks for on_error: deny', () => {
     writeFileSync(join(cfgDir, 'config.yaml'), 'on_error: deny\nthresholds: [\n');
     const r = runHook('claude', JSON.stringify(shellPayload('claude', 'ls', box.project)), box);

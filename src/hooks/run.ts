@@ -18,6 +18,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { currentUid } from '../context/signals.js';
 import { singleQuote } from '../shell/quote.js';
 import { Workspace } from '../workspace/workspace.js';
+import { resolvePolicy } from '../policy/resolve.js';
 import type { Policy } from '../policy/policy.js';
 import { appendAudit } from '../audit/log.js';
 import type { Out } from '../cli/out.js';
@@ -126,11 +127,19 @@ export function withinDeadline<T>(ms: number, work: () => T): T {
 function decide(agent: HookAgent, input: Awaited<ReturnType<typeof readInput>>, deps: HookDeps, setOnError: (m: 'ask' | 'deny') => void): HookReply {
   const env: Env = (k) => deps.env[k];
   const fail = (error: FirebreakError, mode: 'ask' | 'deny', call: HookCall | null): HookReply => failure(agent, error, mode, call, deps);
-  if (!input.ok) return fail({ code: input.code, message: input.message }, 'ask', null);
+  // Before the payload names a directory, the failure mode is the one the user's config (and
+  // the hook's own directory's policy) asks for.
+  const earlyMode = (): 'ask' | 'deny' => {
+    const catalogue = deps.loadCatalogue();
+    if ('code' in catalogue) return 'ask';
+    const o = resolvePolicy({ cwd: deps.cwd, home: deps.home, env, stamp: deps.stamp(catalogue) });
+    return o.ok ? o.resolved.policy.onError : o.failMode;
+  };
+  if (!input.ok) return fail({ code: input.code, message: input.message }, earlyMode(), null);
   const payload = parsePayload(input.bytes);
-  if (!payload.ok) return fail(payload.error, 'ask', null);
+  if (!payload.ok) return fail(payload.error, earlyMode(), null);
   const call = agent.read(payload.value);
-  if ('code' in call) return fail(call, 'ask', null);
+  if ('code' in call) return fail(call, earlyMode(), null);
   if (call.call.kind === 'other') return agent.reply({ decision: 'none', reason: '' });
 
   const cwd = call.cwd === null || call.cwd === '' ? deps.cwd : isAbsolute(call.cwd) ? resolve(call.cwd) : resolve(deps.cwd, call.cwd);
