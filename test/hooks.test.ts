@@ -4,7 +4,7 @@
 
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ROOT } from './helpers.js';
@@ -186,6 +186,18 @@ describe('file-writing tools cannot touch the guard', () => {
       assert.equal(decisionOf(agent, ok), 'none', `${agent}: ${ok.stdout}`);
     });
   }
+  it('a link made earlier to a guard file cannot be written through', () => {
+    mkdirSync(join(box.home, '.claude'), { recursive: true });
+    writeFileSync(join(box.home, '.claude', 'settings.json'), '{}');
+    symlinkSync(join(box.home, '.claude', 'settings.json'), join(box.project, 'src', 'notes.json'));
+    symlinkSync(join(box.home, '.claude'), join(box.project, 'docs-link'));
+    for (const agent of ['claude', 'codex', 'gemini', 'copilot'] as const) {
+      for (const path of [join(box.project, 'src', 'notes.json'), join(box.project, 'docs-link', 'settings.json')]) {
+        const r = runHook(agent, JSON.stringify(writePayload(agent, path, box.project)), box);
+        assert.equal(decisionOf(agent, r), 'deny', `${agent} ${path}: ${r.stdout}`);
+      }
+    }
+  });
   it('a relative path in a patch is judged where the patch applies', () => {
     const r = runHook('codex', JSON.stringify(writePayload('codex', '.claude/settings.local.json', box.project)), box);
     assert.equal(decisionOf('codex', r), 'deny');

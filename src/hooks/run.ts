@@ -9,8 +9,8 @@
 // well before any agent's timeout (the synchronous work runs under a V8 watchdog, so even
 // a runaway assessment ends in a verdict).
 
-import { statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import type { Decision, FirebreakError, RiskAssessment } from '../core/types.js';
 import { notAssessed } from '../assess/engine.js';
@@ -150,7 +150,7 @@ function decide(agent: HookAgent, input: Awaited<ReturnType<typeof readInput>>, 
   const catalogue = deps.loadCatalogue();
   if ('code' in catalogue) return fail(catalogue, 'ask', call);
   const ws = new Workspace({ catalogue, startDir: cwd, env: deps.env, stamp: deps.stamp(catalogue), home: deps.home });
-  const line = lineOf(call);
+  const line = lineOf(call, cwd, deps.home);
   const place = ws.place(cwd);
   if (!place.ok) {
     const mode = place.outcome?.failMode ?? 'ask';
@@ -193,14 +193,36 @@ function parsePayload(bytes: Buffer): { ok: true; value: Record<string, unknown>
 /**
  * The line the engine judges. A file tool's write is the pseudo-command
  * `firebreak-file-write -- PATH...`, judged by the catalogue's rules for it (rules/self.yaml)
- * and by the policy, like any shell command.
+ * and by the policy, like any shell command. A path that is (or lies under) a symlink is
+ * judged where it leads as well: a link made earlier to a guard file must not let a tool
+ * write through it.
  */
-export function lineOf(call: HookCall): string {
+export function lineOf(call: HookCall, cwd: string, home: string): string {
   if (call.call.kind === 'shell') return call.call.command;
   if (call.call.kind !== 'write') return '';
   // A tool that expands ~ would write in home; one that does not writes a harmless ./~ : judge the worse.
   const word = (p: string): string => (p === '~' || p.startsWith('~/') ? '~' + (p.length > 1 ? '/' + singleQuote(p.slice(2)) : '') : singleQuote(p));
-  return `firebreak-file-write -- ${call.call.paths.map(word).join(' ')}`;
+  const words: string[] = [];
+  for (const p of call.call.paths) {
+    words.push(word(p));
+    const abs = p === '~' || p.startsWith('~/') ? join(home, p.slice(1)) : resolve(cwd, p);
+    const real = realTarget(abs);
+    if (real !== null && real !== abs) words.push(singleQuote(real));
+  }
+  return `firebreak-file-write -- ${words.join(' ')}`;
+}
+
+/** Where a write to abs lands: the file's real path, or its directory's real path and its name; null when neither exists. */
+function realTarget(abs: string): string | null {
+  try {
+    return realpathSync(abs);
+  } catch {
+    try {
+      return join(realpathSync(dirname(abs)), basename(abs));
+    } catch {
+      return null;
+    }
+  }
 }
 
 /** The verdict for an assessment, in terms of what the agent can do; a code is offered with every hold-back. */
@@ -258,7 +280,7 @@ function failure(agent: HookAgent, error: FirebreakError, mode: 'ask' | 'deny', 
   const blocked = mode === 'deny' || !agent.canAsk;
   const decision: Decision = blocked ? 'deny' : 'ask';
   const cwd = call?.cwd ?? deps.cwd;
-  const line = call ? lineOf(call) : '';
+  const line = call ? lineOf(call, cwd, deps.home) : '';
   const code = blocked && line ? offerCode(approvalsDir((k) => deps.env[k], deps.home), { command: line, cwd, agent: agent.name, rules: [] }) : null;
   const verdict: HookVerdict = { decision, reason: failureReason(error.message, { code, blocked }) };
   try {
