@@ -258,3 +258,42 @@ describe('hostile input', () => {
     assert.ok(slowest.ms < 100, `slowest: ${slowest.what} took ${slowest.ms.toFixed(1)} ms`);
   });
 });
+
+describe('writes, moves and links are said as the tools that do the same', () => {
+  cases('python', [
+    ["open('/home/dev/.claude/settings.json', 'w').write('{}')", ["tee /home/dev/.claude/settings.json"]],
+    ["open(os.path.expanduser('~/.bashrc'), 'a').write('x')", ['tee -a ~/.bashrc']],
+    ["with open('notes.txt', mode='r+') as f: f.write('x')", ['tee -a notes.txt']],
+    ["print(open('data.csv').read())", []],
+    ["open('data.csv', 'rb').read()", []],
+    ["pathlib.Path.home().joinpath('.codex', 'hooks.json').write_text('{}')", ['tee ~/.codex/hooks.json']],
+    ["Path('out.bin').open('wb')", ['tee out.bin']],
+    ["shutil.copy('/dev/null', '.firebreak.yaml')", ['cp -r /dev/null .firebreak.yaml']],
+    ["os.replace('/tmp/x.json', os.path.expanduser('~/.gemini/settings.json'))", ['mv /tmp/x.json ~/.gemini/settings.json']],
+    ["os.symlink('/dev/null', '.claude/settings.json')", ['ln -sf /dev/null .claude/settings.json']],
+    ["Path('.mcp.json').symlink_to('/dev/null')", ['ln -sf /dev/null .mcp.json']],
+  ]);
+  cases('node', [
+    ["require('fs').writeFileSync(process.env.HOME + '/.claude/settings.json', '{}')", ['tee ~/.claude/settings.json']],
+    ["fs.appendFileSync(os.homedir() + '/.zshrc', 'x')", ['tee -a ~/.zshrc']],
+    ["fs.openSync('/etc/hosts', 'a')", ['tee -a /etc/hosts']],
+    ["fs.readFileSync('package.json', 'utf8')", []],
+    ["fs.renameSync('/tmp/h.json', '.codex/hooks.json')", ['mv /tmp/h.json .codex/hooks.json']],
+    ["fs.copyFileSync('/dev/null', '.firebreak.yaml')", ['cp -r /dev/null .firebreak.yaml']],
+    ["fs.symlinkSync('/dev/null', '.mcp.json')", ['ln -sf /dev/null .mcp.json']],
+  ]);
+  cases('ruby', [
+    ["File.write(Dir.home + '/.gemini/settings.json', '{}')", ['tee ~/.gemini/settings.json']],
+    ["File.open('log.txt', 'a') { |f| f.puts 'x' }", ['tee -a log.txt']],
+    ["FileUtils.mv('a.json', '.cursor/hooks.json')", ['mv a.json .cursor/hooks.json']],
+  ]);
+  cases('perl', [
+    ['open(my $f, ">", "$ENV{HOME}/.claude/settings.json")', ['tee ~/.claude/settings.json']],
+    ['open(FH, ">>/etc/profile")', ['tee -a /etc/profile']],
+    ['open(my $f, "<", "in.txt")', []],
+  ]);
+  cases('php', [
+    ["file_put_contents(getenv('HOME') . '/.codex/config.toml', '')", ['tee ~/.codex/config.toml']],
+    ["rename('x', '.firebreak.yaml')", ['mv x .firebreak.yaml']],
+  ]);
+});

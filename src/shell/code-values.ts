@@ -147,6 +147,25 @@ const withRecursive = (yes: string, no: string): Action => (c) => {
   const recursive = o?.k === 'obj' ? r !== undefined && !(r.k === 'bool' && !r.v) : o?.k === 'ref';
   return verb(recursive ? yes : no, c.args.slice(0, 1));
 };
+/**
+ * Writes: code that rewrites, moves or links files is said as the shell tool that would do
+ * the same (tee, tee -a, cp, mv, ln -s, truncate), so writes onto firebreak's config, an
+ * agent's hooks, a dotfile or a system file are judged like those commands.
+ */
+const writeFirst = (cmd: string): Action => (c) => verb(cmd, c.args.slice(0, 1));
+const fromTo = (cmd: string): Action => (c) => verb(cmd, [c.args[0] ?? UNKNOWN, c.args[1] ?? UNKNOWN]);
+/** A file opened with a mode: w, x and + rewrite (tee), a appends (tee -a), a read opens nothing. */
+export function openMode(mode: string | null): string | null {
+  if (mode === null) return null;
+  if (/^[wx]|^\+>|^>(?!>)|w\+|x\+/.test(mode)) return 'tee';
+  if (/^a|^>>|^\+<|r\+|\+$/.test(mode)) return 'tee -a';
+  return null;
+}
+const openWith = (modeAt: number, pathAt = 0, kwName = 'mode'): Action => (c) => {
+  const cmd = openMode(literal(c.args[modeAt] ?? c.kw.get(kwName)));
+  return cmd ? verb(cmd, [c.args[pathAt] ?? UNKNOWN]) : null;
+};
+
 /** A program and its argument list: execv(path, [argv0, ...]) drops argv0, pcntl_exec does not have one. */
 const vector = (file: Val | undefined, list: Val | undefined, dropFirst: boolean): string | null =>
   argvLine([file ?? UNKNOWN, ...(list?.k === 'list' ? list.items.slice(dropFirst ? 1 : 0) : list ? [UNKNOWN] : [])]);
@@ -187,6 +206,14 @@ const pipeOpen = (modeAt: number | null): Action => (c) => {
   return null;
 };
 
+/** Perl's open(FH, '>', path) and two-argument open(FH, '>path'). */
+const perlWriteOpen: Action = (c) => {
+  const mode = literal(c.args[1]);
+  if (c.args.length >= 3) { const cmd = openMode(mode); return cmd ? verb(cmd, [c.args[2] ?? UNKNOWN]) : null; }
+  const m = mode === null ? null : /^\s*(\+?>>?|\+<)\s*(.+)$/.exec(mode);
+  return m ? verb(openMode(m[1]!)!, [str([m[2]!])]) : null;
+};
+
 const table = (entries: Array<[string, Action]>): Map<string, Action> => new Map(entries);
 const each = (names: string, action: Action): Array<[string, Action]> => names.split(' ').map((n) => [n, action]);
 
@@ -202,6 +229,10 @@ const PYTHON = table([
     [`os.spawnl${x}`, (c) => argvLine([c.args[1] ?? UNKNOWN, ...c.args.slice(3, x.endsWith('e') ? -1 : undefined)])],
   ]),
   ['shutil.rmtree', delFirst('rm -rf')], ...each('os.remove os.unlink', delFirst('rm -f')), ['os.rmdir', delFirst('rmdir')], ['os.removedirs', delFirst('rmdir -p')],
+  ...each('open io.open codecs.open builtins.open', openWith(1)),
+  ...each('shutil.copy shutil.copy2 shutil.copyfile shutil.copytree', fromTo('cp -r')),
+  ...each('shutil.move os.rename os.replace os.renames', fromTo('mv')),
+  ['os.symlink', fromTo('ln -sf')], ['os.link', fromTo('ln -f')], ['os.truncate', writeFirst('truncate -s 0')],
 ]);
 
 const NODE = table([
@@ -214,12 +245,22 @@ const NODE = table([
   ...each('fs.rmdirSync fs.rmdir fs.promises.rmdir', withRecursive('rm -rf', 'rmdir')),
   ...each('fs.unlinkSync fs.unlink fs.promises.unlink', delFirst('rm -f')),
   ...each('rimraf rimraf.sync rimrafSync rimraf.rimraf rimraf.rimrafSync rimraf.native rimraf.manual fs.remove fs.removeSync', delAll('rm -rf')),
+  ...each('fs.writeFileSync fs.writeFile fs.promises.writeFile fs.createWriteStream fs.outputFileSync fs.outputFile fs.writeJsonSync fs.writeJson fs.outputJsonSync fs.outputJson Bun.write Deno.writeTextFile Deno.writeTextFileSync Deno.writeFile Deno.writeFileSync', writeFirst('tee')),
+  ...each('fs.appendFileSync fs.appendFile fs.promises.appendFile', writeFirst('tee -a')),
+  ...each('fs.openSync fs.open fs.promises.open', openWith(1, 0, 'flags')),
+  ...each('fs.copyFileSync fs.copyFile fs.promises.copyFile fs.cpSync fs.cp fs.promises.cp fs.copySync fs.copy Deno.copyFile Deno.copyFileSync', fromTo('cp -r')),
+  ...each('fs.renameSync fs.rename fs.promises.rename fs.moveSync fs.move Deno.rename Deno.renameSync', fromTo('mv')),
+  ...each('fs.symlinkSync fs.symlink fs.promises.symlink Deno.symlink Deno.symlinkSync', fromTo('ln -sf')),
+  ...each('fs.truncateSync fs.truncate fs.promises.truncate Deno.truncate Deno.truncateSync', writeFirst('truncate -s 0')),
 ]);
 
 const PERL = table([
   ...each('system exec', systemLike),
-  ['open', pipeOpen(1)],
+  // open(FH, '-|', cmd) runs a command; open(FH, '>', path) writes a file.
+  ['open', (c) => pipeOpen(1)(c) ?? perlWriteOpen(c)],
   ['unlink', delAll('rm -f')], ['rmdir', delFirst('rmdir')],
+  ...each('rename File.Copy.move File.Copy.mv move', fromTo('mv')), ...each('File.Copy.copy File.Copy.cp copy', fromTo('cp')),
+  ['symlink', fromTo('ln -sf')], ['link', fromTo('ln -f')], ['truncate', writeFirst('truncate -s 0')],
   ...each('rmtree remove_tree File.Path.rmtree File.Path.remove_tree', delAll('rm -rf')),
 ]);
 
@@ -229,12 +270,20 @@ const RUBY = table([
   ...each('FileUtils.rm_rf FileUtils.rm_r FileUtils.rmtree FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure', delAll('rm -rf')),
   ...each('FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.remove_file FileUtils.safe_unlink File.delete File.unlink', delAll('rm -f')),
   ...each('Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir', delAll('rmdir')),
+  ...each('File.write IO.write File.binwrite IO.binwrite', writeFirst('tee')),
+  ...each('File.open File.new', openWith(1)),
+  ...each('FileUtils.cp FileUtils.copy FileUtils.cp_r FileUtils.copy_file FileUtils.install', fromTo('cp -r')),
+  ...each('FileUtils.mv FileUtils.move File.rename', fromTo('mv')),
+  ...each('FileUtils.ln_s FileUtils.ln_sf FileUtils.symlink File.symlink', fromTo('ln -sf')),
+  ['File.truncate', writeFirst('truncate -s 0')],
 ]);
 
 const PHP = table([
   ...each('system exec shell_exec passthru popen proc_open', sh()),
   ['pcntl_exec', (c) => vector(c.args[0], c.args[1], false)],
   ['unlink', delFirst('rm -f')], ['rmdir', delFirst('rmdir')],
+  ['file_put_contents', writeFirst('tee')], ['fopen', openWith(1)],
+  ['copy', fromTo('cp')], ['rename', fromTo('mv')], ['symlink', fromTo('ln -sf')], ['link', fromTo('ln -f')],
 ]);
 
 export const ACTIONS: Record<CodeLanguage, Map<string, Action>> = { python: PYTHON, node: NODE, perl: PERL, ruby: RUBY, php: PHP };

@@ -6,7 +6,7 @@
 import { tokenize, type CodeLanguage, type RawPart, type Token } from './code-literals.js';
 import {
   ACTIONS, DEFAULT_ALIASES, ENV_GETTERS, ENVIRONMENTS, EVALS, HOME, HOME_CALLS, JOINERS, LOADERS, PATH_MAKERS, TAGGED, UNK, UNKNOWN, argvLine,
-  canonical, concat, concatParts, expandUser, format, joinPaths, literal, moduleName, partsOf, shellLine, str, verb, type Call, type Part, type Val,
+  canonical, concat, concatParts, expandUser, format, joinPaths, literal, moduleName, openMode, partsOf, shellLine, str, verb, type Call, type Part, type Val,
 } from './code-values.js';
 
 export type InterpreterLanguage = CodeLanguage;
@@ -29,6 +29,10 @@ const LITERAL_WORDS = new Map<string, Val>([['true', { k: 'bool', v: true }], ['
 const CLOSE = new Map([['(', ')'], ['[', ']'], ['{', '}']]);
 /** Names come from hostile text: lookups are Maps, so `constructor` is only a name. */
 const PATH_DELETES = new Map([['unlink', 'rm -f'], ['delete', 'rm -f'], ['rmdir', 'rmdir'], ['rmtree', 'rm -rf']]);
+/** Path methods that write the file: Path(p).write_text(...), File.new(p).write. */
+const PATH_WRITES = new Map([['write_text', 'tee'], ['write_bytes', 'tee'], ['write', 'tee'], ['touch', 'touch']]);
+/** Path methods that move or link it: Path(p).rename(q), Path(link).symlink_to(target). */
+const PATH_MOVES = new Map([['rename', 'mv'], ['replace', 'mv']]);
 
 // ---- reading the code
 
@@ -322,6 +326,12 @@ class Reader {
     if (recv.k === 'path') {
       const del = PATH_DELETES.get(name);
       if (del) { this.emit(verb(del, [recv])); return UNKNOWN; }
+      const write = PATH_WRITES.get(name);
+      if (write) { this.emit(verb(write, [recv])); return UNKNOWN; }
+      const move = PATH_MOVES.get(name);
+      if (move) { this.emit(verb(move, [recv, c.args[0] ?? UNKNOWN])); return UNKNOWN; }
+      if (name === 'symlink_to' || name === 'hardlink_to') { this.emit(verb(name === 'symlink_to' ? 'ln -sf' : 'ln -f', [c.args[0] ?? UNKNOWN, recv])); return UNKNOWN; }
+      if (name === 'open') { const cmd = openMode(literal(c.args[0] ?? c.kw.get('mode'))); if (cmd) this.emit(verb(cmd, [recv])); return UNKNOWN; }
       if (name === 'expanduser') { const v = expandUser(recv); return v.k === 'str' ? { k: 'path', parts: v.parts } : v; }
       if (name === 'joinpath') return { k: 'path', parts: joinPaths([recv, ...c.args]) };
       return name === 'resolve' || name === 'absolute' ? recv : UNKNOWN;
