@@ -61,7 +61,8 @@ function configPath(client: Client, scope: Scope, project: string, where: Where)
     case 'codex':
       return user ? join(envDir(where, 'CODEX_HOME') ?? join(where.home, '.codex'), 'config.toml') : join(project, '.codex', 'config.toml');
     case 'gemini':
-      return join(user ? where.home : project, '.gemini', 'settings.json');
+      // GEMINI_CLI_HOME stands in for the home: Gemini CLI reads its .gemini/settings.json.
+      return user ? join(envDir(where, 'GEMINI_CLI_HOME') ?? where.home, '.gemini', 'settings.json') : join(project, '.gemini', 'settings.json');
   }
 }
 

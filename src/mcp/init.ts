@@ -22,7 +22,7 @@ Options:
                   cursor: .cursor/mcp.json, or ~/.cursor/mcp.json
                   vscode: .vscode/mcp.json, or mcp.json in VS Code's user settings directory
                   codex: ~/.codex/config.toml (CODEX_HOME), or .codex/config.toml for --scope project
-                  gemini: .gemini/settings.json, or ~/.gemini/settings.json
+                  gemini: .gemini/settings.json, or ~/.gemini/settings.json (GEMINI_CLI_HOME)
   --scope SCOPE   project (the nearest directory above with .git, else this one) or user;
                   default project, except codex: user
   --dry-run       show the file and what would be written; write nothing

@@ -6,6 +6,11 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { object, printed, shellCommand, SILENT, text, writePaths, payloadError, type HookAgent, type ToolCall } from '../agent.js';
 
+/** Gemini's user settings directory: .gemini in GEMINI_CLI_HOME when that is set, else in the home. */
+export function geminiDir(w: { home: string; env: (name: string) => string | undefined }): string {
+  return join(w.env('GEMINI_CLI_HOME') || w.home, '.gemini');
+}
+
 /** Gemini's file tools and the argument naming the file. */
 const FILE_TOOLS: Record<string, string[]> = { write_file: ['file_path', 'absolute_path'], replace: ['file_path', 'absolute_path'] };
 
@@ -49,7 +54,7 @@ export const gemini: HookAgent = {
     timestamp: new Date().toISOString(), tool_name: 'run_shell_command', tool_input: { command, description: 'firebreak doctor probe' },
   }),
   registration: {
-    file: (scope, w) => join(scope === 'user' ? w.home : w.project, '.gemini', 'settings.json'),
+    file: (scope, w) => join(scope === 'user' ? geminiDir(w) : join(w.project, '.gemini'), 'settings.json'),
     shape: 'nested',
     event: 'BeforeTool',
     matcher: '^(run_shell_command|write_file|replace)$',
@@ -59,7 +64,7 @@ export const gemini: HookAgent = {
     fileHeader: {},
     fallbackJson: null,
     coversShell: (m) => { if (m === null || m === '' || m === '*') return true; try { return new RegExp(m).test('run_shell_command'); } catch { return false; } },
-    presence: (w) => [join(w.home, '.gemini')],
+    presence: (w) => [geminiDir(w)],
     programs: ['gemini'],
   },
   mcpClient: 'gemini',

@@ -1,0 +1,50 @@
+// Agents whose settings an environment variable moves out of the home (CLAUDE_CONFIG_DIR,
+// CODEX_HOME, COPILOT_HOME, GEMINI_CLI_HOME): connect must write where the agent then reads,
+// or the agent runs unguarded. (test/agents-e2e.test.ts checks the same with the real CLIs.)
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { BIN } from './helpers.js';
+
+const base = mkdtempSync(join(tmpdir(), 'firebreak-agent-homes-'));
+after(() => rmSync(base, { recursive: true, force: true }));
+
+function lab(name: string): { home: string; project: string; elsewhere: string; env: NodeJS.ProcessEnv } {
+  const root = join(base, name);
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(join(project, '.git'), { recursive: true });
+  return { home, project, elsewhere: join(root, 'elsewhere'), env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8' } };
+}
+
+function run(args: string[], cwd: string, env: NodeJS.ProcessEnv, input = ''): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env, input, encoding: 'utf8', timeout: 30_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('GEMINI_CLI_HOME', () => {
+  test("connect gemini writes the hook and the MCP server into $GEMINI_CLI_HOME/.gemini/settings.json, which Gemini CLI reads, and doctor finds it", () => {
+    const l = lab('gemini-connect');
+    const env = { ...l.env, GEMINI_CLI_HOME: l.elsewhere };
+    const r = run(['connect', 'gemini'], l.project, env);
+    assert.equal(r.status, 0, r.stderr);
+    const settings = JSON.parse(readFileSync(join(l.elsewhere, '.gemini', 'settings.json'), 'utf8')) as { hooks: { BeforeTool: Array<{ hooks: Array<{ command: string }> }> }; mcpServers: Record<string, unknown> };
+    assert.match(settings.hooks.BeforeTool[0]!.hooks[0]!.command, /firebreak\.cjs' hook gemini /);
+    assert.ok(settings.mcpServers.firebreak);
+    assert.ok(!existsSync(join(l.home, '.gemini')), 'nothing is written to ~/.gemini, which Gemini CLI does not read');
+    const d = run(['doctor'], l.project, env);
+    assert.match(d.stdout, /Gemini CLI\s+ok\s+.*elsewhere\/\.gemini\/settings\.json/);
+    assert.equal(run(['connect', 'gemini', '--remove'], l.project, env).status, 0);
+    assert.doesNotMatch(readFileSync(join(l.elsewhere, '.gemini', 'settings.json'), 'utf8'), /firebreak/);
+  });
+  test('an empty GEMINI_CLI_HOME is unset, as Gemini CLI treats it', () => {
+    const l = lab('gemini-empty');
+    assert.equal(run(['connect', 'gemini', '--no-mcp'], l.project, { ...l.env, GEMINI_CLI_HOME: '' }).status, 0);
+    assert.ok(existsSync(join(l.home, '.gemini', 'settings.json')));
+  });
+});
