@@ -6,7 +6,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { PathContext } from './paths.js';
-import { firebreakOwnPaths } from './own-files.js';
+import { firebreakOwnPaths, movedAgentDirs } from './own-files.js';
 
 export type { PathClass, PathContext } from './paths.js';
 export { PATH_CLASSES, classifyPath } from './paths.js';
@@ -52,7 +52,7 @@ export function detectContext(cwd: string, home = homedir()): PathContext {
     root = real === abs ? null : findProjectRoot(real);
     if (root !== null) dir = real;
   }
-  const ctx: PathContext = { cwd: dir, home: resolve(home), projectRoot: root ?? dir, tempDirs: [...temps], guarded: firebreakOwnPaths((k) => process.env[k], resolve(home)) };
+  const ctx: PathContext = { cwd: dir, home: resolve(home), projectRoot: root ?? dir, tempDirs: [...temps], guarded: firebreakOwnPaths((k) => process.env[k], resolve(home)), agentDirs: movedAgentDirs((k) => process.env[k]) };
   if (cache.size > 256) cache.clear();
   cache.set(key, ctx);
   return ctx;

@@ -3,7 +3,7 @@
 // Writing to, moving or deleting any of these can switch the guard off or let a command
 // through, so they are classed with firebreak's config (guard_config), whoever writes them.
 
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 function xdg(env: (name: string) => string | undefined, name: string, home: string, fallback: string): string {
@@ -31,4 +31,19 @@ export function firebreakOwnPaths(env: (name: string) => string | undefined, hom
   const config = env('FIREBREAK_CONFIG');
   if (config && config.startsWith('/')) paths.push(config);
   return paths;
+}
+
+/**
+ * The agents' settings directories that their environment moves out of the home, each with
+ * the path under the home it stands for: the hooks and settings in them are guarded as the
+ * same files in the home are. Gemini's GEMINI_CLI_HOME is a home of its own (its .gemini is
+ * Gemini's). Only absolute values: a relative one would depend on where the agent started.
+ */
+export function movedAgentDirs(env: (name: string) => string | undefined): Array<{ dir: string; as: string }> {
+  const moved: Array<{ dir: string; as: string }> = [];
+  for (const [name, as] of [['CLAUDE_CONFIG_DIR', '.claude'], ['CODEX_HOME', '.codex'], ['COPILOT_HOME', '.copilot'], ['GEMINI_CLI_HOME', '']] as const) {
+    const v = env(name);
+    if (v && v.startsWith('/')) moved.push({ dir: resolve(v), as });
+  }
+  return moved;
 }

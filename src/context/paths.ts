@@ -19,6 +19,8 @@ export interface PathContext {
   tempDirs: string[];
   /** firebreak's own files on this machine (own-files.ts), outside the places the patterns below name. */
   guarded?: string[];
+  /** Agents' settings directories moved out of the home by their environment (own-files.ts), and the home path each stands for. */
+  agentDirs?: Array<{ dir: string; as: string }>;
 }
 
 const SYSTEM_TOP = new Set([
@@ -86,8 +88,8 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
 }
 
 /** firebreak's own configuration, and where agents register its hooks: an agent must not switch its guard off. */
-const GUARD_IN_PROJECT = /^(\.firebreak\.ya?ml|\.firebreakrc(\.[a-z]+)?|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude|\.cursor\/hooks\.json|\.cursor\/mcp\.json|\.cursor|\.gemini\/settings\.json|\.gemini|\.codex\/(config\.toml|hooks\.json)|\.codex|\.github\/hooks(\/.*)?|\.mcp\.json|\.vscode\/mcp\.json)$/;
-const GUARD_IN_HOME = /^(\.config\/firebreak(\/.*)?|\.cache\/firebreak(\/.*)?|\.local\/state\/firebreak(\/.*)?|\.firebreakrc(\.[a-z]+)?|\.firebreak\.ya?ml|\.claude|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude\.json|\.codex|\.codex\/(config\.toml|hooks\.json)|\.gemini|\.gemini\/settings\.json|\.cursor|\.cursor\/(hooks|mcp)\.json|\.copilot|\.copilot\/(config|hooks|mcp-config)\.json|\.copilot\/hooks(\/.*)?|\.config\/github-copilot(\/.*)?)$/;
+const GUARD_IN_PROJECT = /^(\.firebreak\.ya?ml|\.firebreakrc(\.[a-z]+)?|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude|\.cursor\/hooks\.json|\.cursor\/mcp\.json|\.cursor|\.gemini\/settings\.json|\.gemini|\.codex\/(config\.toml|hooks\.json)|\.codex|\.github\/hooks(\/.*)?|\.github\/copilot\/settings(\.local)?\.json|\.mcp\.json|\.vscode\/mcp\.json)$/;
+const GUARD_IN_HOME = /^(\.config\/firebreak(\/.*)?|\.cache\/firebreak(\/.*)?|\.local\/state\/firebreak(\/.*)?|\.firebreakrc(\.[a-z]+)?|\.firebreak\.ya?ml|\.claude|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude\.json|\.claude\/\.claude\.json|\.codex|\.codex\/(config\.toml|hooks\.json)|\.gemini|\.gemini\/settings\.json|\.cursor|\.cursor\/(hooks|mcp)\.json|\.copilot|\.copilot\/(config|hooks|mcp-config|settings)\.json|\.copilot\/hooks(\/.*)?|\.config\/github-copilot(\/.*)?)$/;
 
 export function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (abs === '/') return 'root';
@@ -125,6 +127,12 @@ export function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
 function isGuardConfig(abs: string, ctx: PathContext): boolean {
   if (inside(abs, ctx.home) && GUARD_IN_HOME.test(abs.slice(ctx.home.length + 1))) return true;
   if (ctx.guarded?.some((g) => abs === g || inside(abs, g))) return true;
+  // CLAUDE_CONFIG_DIR=/x: /x/settings.json is guarded as ~/.claude/settings.json is.
+  for (const { dir, as } of ctx.agentDirs ?? []) {
+    if (abs !== dir && !inside(abs, dir)) continue;
+    const rel = (as + abs.slice(dir.length)).replace(/^\//, '');
+    if (rel !== '' && GUARD_IN_HOME.test(rel)) return true;
+  }
   // The project's policy and agent settings, wherever the command runs from inside it.
   for (const root of [ctx.projectRoot, ctx.cwd]) {
     if (inside(abs, root) && GUARD_IN_PROJECT.test(abs.slice(root.length + 1))) return true;
