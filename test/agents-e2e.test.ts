@@ -388,6 +388,22 @@ if (!INSTALLED) {
             assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[^]*self:file-tool-write-guard-config/, o.report);
           }));
 
+        test(`with ${spec.moved.variable} moving its settings out of the home, connect writes where the agent reads them, and they are guarded there`, opts, () =>
+          scenario(spec, {
+            env: (l) => ({ [spec.moved.variable]: spec.moved.value(join(l.root, 'elsewhere', 'config')) }),
+            script: (l) => [...destroy(l), ...spec.write(l).script],
+          }, async (lab, model) => {
+            const { file, tool } = spec.write(lab);
+            assert.ok(file.startsWith(join(lab.root, 'elsewhere')), file);
+            const before = readFileSync(file, 'utf8');
+            const o = await drive(spec, lab, model, 'Delete the sandbox, then rewrite the settings file.');
+            assert.ok(!o.run.timedOut, o.report);
+            assert.ok(sandboxIntact(lab), `the sandbox was deleted: the agent did not run the hook connect registered\n${o.report}`);
+            assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
+            assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
+            assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak did not deny the ${tool} call\n${o.report}`);
+          }));
+
         for (const how of BREAKAGES[spec.name]) {
           test(`with the node it was connected with ${how}, the destructive command is still blocked`, opts, () => {
             let node = '';
