@@ -14,6 +14,7 @@ import { runMcpInit } from '../mcp/init.js';
 import type { HookAgent } from './agent.js';
 import { AGENTS, agentNamed } from './agents/index.js';
 import { codexConfigFile, codexTrustHash, codexTrustKey } from './codex-trust.js';
+import { untrustedProject } from './project-trust.js';
 import { addHandler, eventList, firebreakBin, hookCommand, removeHandlers, type Scope, type Where } from './registration.js';
 
 export const CONNECT_HELP = `Usage:
@@ -237,7 +238,10 @@ export async function runConnect(argv: string[], io: Io, deps: ConnectDeps = { c
         if (code !== 0) failed = true;
       }
     }
-    if (!args.remove && args.scope === 'project' && agent.name === 'codex') io.stdout.write('Codex: project hooks run only in projects Codex trusts; trust this one in Codex, or connect with --scope user\n');
+    if (!args.remove && args.scope === 'project') {
+      const untrusted = untrustedProject(agent, w);
+      if (untrusted) io.stdout.write(`warning: ${untrusted}\n`);
+    }
     if (!args.remove && agent.name === 'gemini') io.stdout.write('Gemini CLI: hooks run only in folders Gemini trusts (~/.gemini/trustedFolders.json)\n');
   }
   if (!args.dryRun && !args.remove && !failed) io.stdout.write('Check it end to end with: firebreak doctor\n');

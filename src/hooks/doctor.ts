@@ -17,16 +17,18 @@ import type { HookAgent } from './agent.js';
 import { AGENTS, agentNamed } from './agents/index.js';
 import { codexConfigFile, codexTrustHash, codexTrustKey } from './codex-trust.js';
 import { agentPresent, type ConnectDeps } from './connect.js';
+import { untrustedProject } from './project-trust.js';
 import { eventList, findHandlers, type Scope, type Where } from './registration.js';
 
 export const DOCTOR_HELP = `Usage:
   firebreak doctor [agent...]
 
 For every agent found on this machine (or those named): checks that firebreak's hook is
-registered and well-formed, that the agent will run it (Codex's trust, Cursor's failClosed,
-hooks not switched off, a timeout longer than firebreak's deadline), and sends the registered
-command a risky and a routine tool call in the agent's own format: the risky one must come
-back blocked, the routine one must not. Exit 0 when every agent found is guarded, 1 otherwise.
+registered and well-formed, that the agent will run it (Codex's trust, a trusted project for
+a project's own hook in Codex and Copilot CLI, Cursor's failClosed, hooks not switched off,
+a timeout longer than firebreak's deadline), and sends the registered command a risky and a
+routine tool call in the agent's own format: the risky one must come back blocked, the
+routine one must not. Exit 0 when every agent found is guarded, 1 otherwise.
 `;
 
 const RISKY = 'rm -rf ~';
@@ -77,6 +79,10 @@ function configProblems(agent: HookAgent, f: Found, w: Where): string[] {
   if ((agent.name === 'claude' || agent.name === 'copilot') && f.settings.disableAllHooks === true) out.push(`disableAllHooks is set in ${show(f.file, w.home)}, so no hook runs; fix: remove it`);
   const hooksConfig = f.settings.hooksConfig as { enabled?: unknown } | undefined;
   if (agent.name === 'gemini' && hooksConfig?.enabled === false) out.push(`hooksConfig.enabled is false in ${show(f.file, w.home)}, so no hook runs; fix: remove it`);
+  if (f.scope === 'project') {
+    const untrusted = untrustedProject(agent, w);
+    if (untrusted) out.push(untrusted);
+  }
   if (agent.name === 'codex') {
     const config = readSettingsFile(codexConfigFile(w));
     const state = config.ok && config.file.text !== null ? readTomlTable(config.file.text, ['hooks', 'state']) : { ok: true as const, value: {} };
