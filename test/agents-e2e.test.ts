@@ -71,6 +71,8 @@ interface AgentSpec {
   /** Environment and arguments for one headless run with a prompt. */
   env: (lab: Lab, model: FakeModel) => Record<string, string>;
   args: (lab: Lab, prompt: string) => string[];
+  /** What the person's "yes, trust this project" leaves, where the agent reads a project's own hooks only then. */
+  trustProject?: (lab: Lab) => void;
   /** A file-writing tool call onto the agent's own hook registration (connect's file), as the model makes it. */
   write: (lab: Lab) => { file: string; tool: string; script: ToolCall[] };
 }
@@ -159,6 +161,8 @@ interface Setup {
   env?: (lab: Lab) => Record<string, string>;
   /** The node that runs connect (and so is named in the hook command). */
   node?: (lab: Lab) => string;
+  /** connect's options beyond the agent. */
+  connect?: string[];
 }
 
 /**
@@ -173,7 +177,7 @@ async function scenario(spec: AgentSpec, setup: Setup, body: (lab: Lab, model: F
     Object.assign(lab.env, setup.env?.(lab) ?? {});
     model = await spec.model(setup.script(lab));
     spec.prepare(lab, model);
-    connect(lab, spec.name, [], setup.node?.(lab));
+    connect(lab, spec.name, setup.connect ?? [], setup.node?.(lab));
     await body(lab, model);
   } finally {
     await model?.close();
@@ -246,6 +250,10 @@ const codex: AgentSpec = {
       '',
     ].join('\n'));
   },
+  trustProject(lab) {
+    const file = join(codex.dir(lab), 'config.toml');
+    writeFileSync(file, readFileSync(file, 'utf8') + `\n[projects."${lab.project}"]\ntrust_level = "trusted"\n`);
+  },
   env: () => ({ FAKE_OPENAI_KEY: 'sk-fake' }),
   args: (_lab, prompt) => ['exec', prompt],
   write(lab) {
@@ -287,6 +295,7 @@ const copilot: AgentSpec = {
   model: fakeAnthropic,
   shell: (command) => ({ tool: 'bash', input: { command, description: 'Run the command' } }),
   prepare() { /* a model of the person's own (the environment) needs no sign-in */ },
+  trustProject: (lab) => writeJson(join(copilot.dir(lab), 'config.json'), { trusted_folders: [lab.project] }),
   env: (_lab, model) => ({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_TYPE: 'anthropic', COPILOT_PROVIDER_BASE_URL: model.url, COPILOT_PROVIDER_API_KEY: 'sk-ant-fake', COPILOT_MODEL: 'claude-sonnet-4.5' }),
   // --allow-all-tools: every tool call is approved without asking.
   args: (_lab, prompt) => ['--allow-all-tools', '-p', prompt],
@@ -402,6 +411,23 @@ if (!INSTALLED) {
             assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
             assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
             assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak did not deny the ${tool} call\n${o.report}`);
+          }));
+
+        test("connect --scope project: the agent runs the project's hook once it trusts the project, and doctor says which", opts, () =>
+          scenario(spec, { script: destroy, connect: ['--scope', 'project'] }, async (lab, model) => {
+            const doctor = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [BIN, 'doctor', spec.name], { cwd: lab.project, env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
+            if (spec.trustProject) {
+              const before = doctor();
+              assert.equal(before.status, 1, String(before.stdout));
+              assert.match(String(before.stdout), /only in (projects|folders) it trusts/);
+              spec.trustProject(lab);
+            }
+            const d = doctor();
+            assert.equal(d.status, 0, String(d.stdout));
+            const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
+            assert.ok(!o.run.timedOut, o.report);
+            assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
+            assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
           }));
 
         for (const how of BREAKAGES[spec.name]) {
