@@ -103,6 +103,12 @@ function connect(lab: Lab, agent: AgentName, extra: string[] = [], node = proces
   return r.stdout;
 }
 
+/** `firebreak doctor <agent>` as the person runs it in the project. */
+function doctor(lab: Lab, agent: AgentName): { status: number | null; stdout: string } {
+  const r = spawnSync(process.execPath, [BIN, 'doctor', agent], { cwd: lab.project, env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
+  return { status: r.status, stdout: r.stdout + r.stderr };
+}
+
 interface Run { code: number | null; signal: NodeJS.Signals | null; timedOut: boolean; output: string }
 
 /** Runs a program in its own process group with a deadline; the whole group is killed at the end, so nothing it started lingers. */
@@ -355,8 +361,10 @@ if (!INSTALLED) {
       const opts = { timeout: CASE_TIMEOUT_MS };
 
       describe(spec.name, { concurrency: 1 }, () => {
-        test('a destructive command is denied by firebreak; the sandbox survives and the model is told why', opts, () =>
+        test('doctor says guarded; a destructive command is denied by firebreak; the sandbox survives and the model is told why', opts, () =>
           scenario(spec, { script: destroy }, async (lab, model) => {
+            const d = doctor(lab, spec.name);
+            assert.equal(d.status, 0, d.stdout);
             const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
             assert.ok(!o.run.timedOut, o.report);
             assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
@@ -365,6 +373,23 @@ if (!INSTALLED) {
             assert.equal(line?.agent, spec.name);
             assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(Critical\)[^]*fs:rm-recursive[^]*firebreak allow [A-Z0-9]+/, o.report);
             assert.match(o.run.output, /firebreak blocked this command/, o.report);
+          }));
+
+        test("a person's firebreak allow CODE lets the agent's next try of the same command through", opts, () =>
+          scenario(spec, { script: destroy }, async (lab, model) => {
+            const first = await drive(spec, lab, model, 'Delete the sandbox directory.');
+            assert.ok(sandboxIntact(lab), first.report);
+            const code = /firebreak allow ([A-Z0-9]{6})/.exec(first.toolResults.join('\n'))?.[1];
+            assert.ok(code, `the deny offered no code\n${first.report}`);
+            // The person, in their own terminal (a pty), answers y.
+            const allow = spawnSync('script', ['-qec', `${process.execPath} ${BIN} allow ${code}`, '/dev/null'], { input: 'y\n', env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
+            assert.equal(allow.status, 0, allow.stdout + allow.stderr);
+            // A new session: the model asks for the same command again.
+            const second = await drive(spec, lab, model, 'Delete the sandbox directory.');
+            assert.ok(!second.run.timedOut, second.report);
+            assert.ok(!existsSync(lab.sandbox), `the approved command did not run\n${second.report}`);
+            const approved = second.audit.filter((a) => a.command === rmSandbox(lab));
+            assert.deepEqual(approved.map((a) => [a.decision, a.approved]), [['deny', false], ['allow', true]], second.report);
           }));
 
         test('a routine command runs', opts, () =>
@@ -415,15 +440,14 @@ if (!INSTALLED) {
 
         test("connect --scope project: the agent runs the project's hook once it trusts the project, and doctor says which", opts, () =>
           scenario(spec, { script: destroy, connect: ['--scope', 'project'] }, async (lab, model) => {
-            const doctor = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [BIN, 'doctor', spec.name], { cwd: lab.project, env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
             if (spec.trustProject) {
-              const before = doctor();
-              assert.equal(before.status, 1, String(before.stdout));
-              assert.match(String(before.stdout), /only in (projects|folders) it trusts/);
+              const before = doctor(lab, spec.name);
+              assert.equal(before.status, 1, before.stdout);
+              assert.match(before.stdout, /only in (projects|folders) it trusts/);
               spec.trustProject(lab);
             }
-            const d = doctor();
-            assert.equal(d.status, 0, String(d.stdout));
+            const d = doctor(lab, spec.name);
+            assert.equal(d.status, 0, d.stdout);
             const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
             assert.ok(!o.run.timedOut, o.report);
             assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
@@ -435,6 +459,8 @@ if (!INSTALLED) {
             let node = '';
             return scenario(spec, { script: destroy, node: (l) => (node = runtimeCopy(l)) }, async (lab, model) => {
               breakRuntime(node, how);
+              const d = doctor(lab, spec.name);
+              assert.equal(d.status, 1, `doctor calls the broken set-up guarded\n${d.stdout}`);
               const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
               assert.ok(!o.run.timedOut, o.report);
               assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
