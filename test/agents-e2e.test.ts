@@ -75,6 +75,9 @@ interface AgentSpec {
   trustProject?: (lab: Lab) => void;
   /** A file-writing tool call onto the agent's own hook registration (connect's file), as the model makes it. */
   write: (lab: Lab) => { file: string; tool: string; script: ToolCall[] };
+  /** The same agent with another kind of model, whose file tool differs: the file-writing case runs with each. */
+  variants?: AgentSpec[];
+  label?: string;
 }
 
 function makeLab(agent: AgentName): Lab {
@@ -311,6 +314,18 @@ const copilot: AgentSpec = {
   },
 };
 
+// With a GPT model, Copilot writes files with apply_patch, whose toolArgs is the patch itself.
+copilot.variants = [{
+  ...copilot,
+  label: 'GPT model, apply_patch',
+  model: fakeResponses,
+  env: (_lab, model) => ({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_TYPE: 'openai', COPILOT_PROVIDER_BASE_URL: `${model.url}/v1`, COPILOT_PROVIDER_WIRE_API: 'responses', COPILOT_PROVIDER_API_KEY: 'sk-fake', COPILOT_MODEL: 'gpt-5.4' }),
+  write(lab) {
+    const file = join(copilot.dir(lab), 'hooks', 'firebreak.json');
+    return { file, tool: 'apply_patch', script: [{ tool: 'apply_patch', input: `*** Begin Patch\n*** Delete File: ${file}\n*** End Patch\n` }] };
+  },
+}];
+
 /** FIREBREAK_E2E_AGENTS=codex,gemini runs only those (when working on one agent). */
 const ONLY = process.env.FIREBREAK_E2E_AGENTS?.split(',').map((a) => a.trim()).filter((a) => a !== '');
 const AGENT_SPECS: AgentSpec[] = [claude, codex, gemini, copilot].filter((a) => !ONLY || ONLY.includes(a.name));
@@ -411,16 +426,18 @@ if (!INSTALLED) {
             assert.match(o.toolResults.join('\n'), /firebreak (asks a person to approve|held this command back)/, o.report);
           }));
 
-        test("a file tool writing the agent's own hook registration is denied; the file is unchanged", opts, () =>
-          scenario(spec, { script: (l) => spec.write(l).script }, async (lab, model) => {
-            const { file, tool } = spec.write(lab);
-            const before = readFileSync(file, 'utf8');
-            const o = await drive(spec, lab, model, 'Rewrite the settings file.');
-            assert.ok(!o.run.timedOut, o.report);
-            assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
-            assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak's audit log has no deny for the ${tool} call\n${o.report}`);
-            assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[^]*self:file-tool-write-guard-config/, o.report);
-          }));
+        for (const variant of [spec, ...(spec.variants ?? [])]) {
+          test(`a file tool writing the agent's own hook registration is denied; the file is unchanged${variant.label ? ` (${variant.label})` : ''}`, opts, () =>
+            scenario(variant, { script: (l) => variant.write(l).script }, async (lab, model) => {
+              const { file, tool } = variant.write(lab);
+              const before = readFileSync(file, 'utf8');
+              const o = await drive(variant, lab, model, 'Rewrite the settings file.');
+              assert.ok(!o.run.timedOut, o.report);
+              assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
+              assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak's audit log has no deny for the ${tool} call\n${o.report}`);
+              assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[^]*self:file-tool-write-guard-config/, o.report);
+            }));
+        }
 
         test(`with ${spec.moved.variable} moving its settings out of the home, connect writes where the agent reads them, and they are guarded there`, opts, () =>
           scenario(spec, {
