@@ -33,7 +33,7 @@ export interface Protocol {
 export interface FakeModel {
   /** http://127.0.0.1:PORT */
   url: string;
-  /** Every tool result the agent sent back, as the model saw it, latest last. */
+  /** Every tool result the agent sent back, as the model saw it, each once, latest last (over every session). */
   toolResults(): string[];
   /** How many tool calls were handed out. */
   callsMade(): number;
@@ -54,7 +54,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeModel(protocol: Protocol, script: ToolCall[]): Promise<FakeModel> {
-  let results: string[] = [];
+  const results: string[] = [];
   let calls = 0;
   const log: string[] = [];
   const server = createServer((req, res) => {
@@ -70,7 +70,7 @@ export async function startFakeModel(protocol: Protocol, script: ToolCall[]): Pr
         return;
       }
       const turn = protocol.read(body);
-      if (turn.toolResults.length > results.length) results = turn.toolResults;
+      for (const r of turn.toolResults) if (!results.includes(r)) results.push(r);
       const step = turn.toolResults.length;
       const next = script[step];
       if (next && turn.tools.includes(next.tool)) {
