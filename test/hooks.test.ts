@@ -202,6 +202,25 @@ describe('file-writing tools cannot touch the guard', () => {
     const r = runHook('codex', JSON.stringify(writePayload('codex', '.claude/settings.local.json', box.project)), box);
     assert.equal(decisionOf('codex', r), 'deny');
   });
+  it('a patch header Codex would read after trimming the line is read too; an unknown header is not waved through', () => {
+    const patch = '*** Begin Patch\n*** Add File: ok.txt\n+ok\n  *** Update File: ' + join(box.home, '.codex', 'hooks.json') + '  \n@@\n-a\n+b\n*** End Patch\n';
+    const r = runHook('codex', JSON.stringify({ ...writePayload('codex', 'x', box.project), tool_input: { command: patch } }), box);
+    assert.equal(decisionOf('codex', r), 'deny', r.stdout);
+    const odd = runHook('codex', JSON.stringify({ ...writePayload('codex', 'x', box.project), tool_input: { command: '*** Begin Patch\n*** Add File: ok.txt\n*** Replace File: x\n*** End Patch' } }), box);
+    assert.match(reasonOf('codex', odd), /a header firebreak does not know/);
+  });
+  it("apply_patch run through Codex's or Copilot's shell tool is judged as the write it is", () => {
+    const command = `apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: ${join(box.home, '.codex', 'hooks.json')}\n@@\n-a\n+b\n*** End Patch\nEOF`;
+    for (const agent of ['codex', 'copilot'] as const) {
+      const r = runHook(agent, JSON.stringify(shellPayload(agent, command, box.project)), box);
+      assert.equal(decisionOf(agent, r), 'deny', `${agent}: ${r.stdout}`);
+      assert.match(reasonOf(agent, r), /self:file-tool-write-guard-config/);
+    }
+  });
+  it('a command given as an argv list keeps its words', () => {
+    const p = { ...shellPayload('codex', 'x', box.project), tool_name: 'shell', tool_input: { command: ['bash', '-c', 'rm -rf ~', 'ignored'] } };
+    assert.equal(decisionOf('codex', runHook('codex', JSON.stringify(p), box)), 'deny');
+  });
   it('a patch naming no file is not waved through', () => {
     const r = runHook('codex', JSON.stringify({ ...writePayload('codex', 'x', box.project), tool_input: { command: 'rm -rf ~' } }), box);
     assert.equal(decisionOf('codex', r), 'deny');

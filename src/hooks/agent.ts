@@ -4,6 +4,7 @@
 
 import type { Decision, FirebreakError } from '../core/types.js';
 import type { Registration } from './registration.js';
+import { shellWord } from '../shell/quote.js';
 
 /** What the agent is about to do, as far as firebreak judges it. */
 export type ToolCall =
@@ -91,8 +92,8 @@ export function payloadError(message: string): FirebreakError {
 export function shellCommand(input: Record<string, unknown> | null, key = 'command'): { kind: 'shell'; command: string } | FirebreakError {
   if (!input) return payloadError('the shell tool call has no tool input');
   const command = input[key];
-  // Some agents pass argv as a list; joined as the shell would see the words.
-  if (Array.isArray(command) && command.every((w) => typeof w === 'string')) return { kind: 'shell', command: command.join(' ') };
+  // Some agents pass argv as a list: each word quoted, so the line reads back as exactly those words.
+  if (Array.isArray(command) && command.length > 0 && command.every((w) => typeof w === 'string')) return { kind: 'shell', command: command.map(shellWord).join(' ') };
   if (typeof command !== 'string') return payloadError(`the shell tool call has no ${key} string`);
   return { kind: 'shell', command };
 }

@@ -145,7 +145,7 @@ function decide(agent: HookAgent, input: Awaited<ReturnType<typeof readInput>>, 
   const cwd = call.cwd === null || call.cwd === '' ? deps.cwd : isAbsolute(call.cwd) ? resolve(call.cwd) : resolve(deps.cwd, call.cwd);
   let isDir = false;
   try { isDir = statSync(cwd).isDirectory(); } catch { /* reported below */ }
-  if (!isDir) return fail({ code: 'bad-cwd', message: `the payload's cwd ${cwd} is not a directory` }, 'ask', call);
+  if (!isDir) return fail({ code: 'bad-cwd', message: `the payload's cwd ${cwd} is not a directory` }, earlyMode(), call);
 
   const catalogue = deps.loadCatalogue();
   if ('code' in catalogue) return fail(catalogue, 'ask', call);

@@ -6,7 +6,7 @@
 
 import { join } from 'node:path';
 import { object, printed, shellCommand, SILENT, text, payloadError, type HookAgent, type ToolCall } from '../agent.js';
-import { patchPaths } from './patch.js';
+import { patchFiles, shellPatch } from './patch.js';
 
 export function codexHome(w: { home: string; env: (name: string) => string | undefined }): string {
   return w.env('CODEX_HOME') || join(w.home, '.codex');
@@ -31,14 +31,17 @@ export const codex: HookAgent = {
     if (tool === 'Bash' || tool === 'shell' || tool === 'local_shell' || tool === 'exec_command') {
       const c = shellCommand(input);
       if ('code' in c) return c;
-      call = c;
+      // Codex runs `apply_patch <<'EOF' …` from its shell tool as a patch, not as a command.
+      const patch = shellPatch(c.command);
+      if (patch && !patch.ok) return payloadError(patch.message);
+      call = patch ? { kind: 'write', paths: patch.paths } : c;
     } else if (tool === 'apply_patch') {
       // The patch arrives as the tool's command text; its headers name every file it touches.
-      const patch = input ? (text(input, 'command') ?? text(input, 'input') ?? text(input, 'patch')) : null;
-      if (patch === null) return payloadError('the apply_patch call carries no patch text');
-      const paths = patchPaths(patch);
-      if (paths.length === 0) return payloadError('the patch names no file (no "*** Add File:", "*** Update File:", "*** Delete File:" or "*** Move to:" line)');
-      call = { kind: 'write', paths };
+      const text_ = input ? (text(input, 'command') ?? text(input, 'input') ?? text(input, 'patch')) : null;
+      if (text_ === null) return payloadError('the apply_patch call carries no patch text');
+      const patch = patchFiles(text_);
+      if (!patch.ok) return payloadError(patch.message);
+      call = { kind: 'write', paths: patch.paths };
     } else call = { kind: 'other' };
     return { tool, call, cwd: text(p, 'cwd'), session: text(p, 'session_id') };
   },

@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import { shellCommand, SILENT, text, writePaths, payloadError, object, printed, type HookAgent, type ToolCall } from '../agent.js';
-import { patchPaths } from './patch.js';
+import { patchFiles, shellPatch } from './patch.js';
 
 /** Copilot's file tools and the argument naming the file. */
 const FILE_TOOLS: Record<string, string[]> = { edit: ['path'], create: ['path'], write: ['path'], str_replace_editor: ['path'] };
@@ -19,9 +19,8 @@ function patchCall(p: Record<string, unknown>): ToolCall | ReturnType<typeof pay
   const raw = p.toolArgs;
   const patch = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? (text(raw as Record<string, unknown>, 'input') ?? text(raw as Record<string, unknown>, 'patch')) : null;
   if (patch === null) return payloadError('the apply_patch call carries no patch text');
-  const paths = patchPaths(patch);
-  if (paths.length === 0) return payloadError('the patch names no file (no "*** Add File:", "*** Update File:", "*** Delete File:" or "*** Move to:" line)');
-  return { kind: 'write', paths };
+  const files = patchFiles(patch);
+  return files.ok ? { kind: 'write', paths: files.paths } : payloadError(files.message);
 }
 
 function toolArgs(p: Record<string, unknown>): Record<string, unknown> | null | 'unreadable' {
@@ -53,7 +52,9 @@ export const copilot: HookAgent = {
     if (tool === 'bash' || tool === 'shell' || tool === 'powershell') {
       const c = shellCommand(args);
       if ('code' in c) return c;
-      call = c;
+      const patch = shellPatch(c.command);
+      if (patch && !patch.ok) return payloadError(patch.message);
+      call = patch ? { kind: 'write', paths: patch.paths } : c;
     } else if (Object.prototype.hasOwnProperty.call(FILE_TOOLS, tool)) {
       const w = writePaths(args, FILE_TOOLS[tool]!);
       if ('code' in w) return w;

@@ -5,14 +5,32 @@
 //   *** Add File: docs/x.md
 //   *** Delete File: old.txt
 //   *** End Patch
+// Codex trims a line before it looks for a header, so firebreak does too; a line that looks
+// like a header but is none it knows makes the patch unreadable, never a smaller one.
 
-const HEADER = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+?)\s*$/;
+const FILE_HEADER = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/;
+const OTHER_HEADERS = new Set(['*** Begin Patch', '*** End Patch', '*** End of File']);
 
-export function patchPaths(patch: string): string[] {
+export type PatchFiles = { ok: true; paths: string[] } | { ok: false; message: string };
+
+export function patchFiles(patch: string): PatchFiles {
   const paths: string[] = [];
-  for (const line of patch.split('\n')) {
-    const m = HEADER.exec(line.endsWith('\r') ? line.slice(0, -1) : line);
-    if (m && !paths.includes(m[1]!)) paths.push(m[1]!);
+  for (const raw of patch.split('\n')) {
+    const line = raw.trim();
+    if (!line.startsWith('***')) continue;
+    const m = FILE_HEADER.exec(line);
+    if (m) { const p = m[1]!.trim(); if (p !== '' && !paths.includes(p)) paths.push(p); continue; }
+    if (!OTHER_HEADERS.has(line)) return { ok: false, message: `the patch has a header firebreak does not know (${line.slice(0, 80)})` };
   }
-  return paths;
+  if (paths.length === 0) return { ok: false, message: 'the patch names no file (no "*** Add File:", "*** Update File:", "*** Delete File:" or "*** Move to:" line)' };
+  return { ok: true, paths };
+}
+
+/**
+ * A shell command Codex (and Copilot with GPT models) runs as a patch instead: `apply_patch`
+ * or `applypatch` with the patch in a here-document or an argument. Null when it is not one.
+ */
+export function shellPatch(command: string): PatchFiles | null {
+  if (!/\bappl(?:y_)?patch\b/.test(command) || !command.includes('*** Begin Patch')) return null;
+  return patchFiles(command);
 }
