@@ -17,6 +17,13 @@ try {
   process.stderr.write(`firebreak: the CLI bundle is missing at ${file}; run \`npm install\` or \`npm run build\` in the firebreak package\n`);
   process.exit(1);
 }
+// A bundle cut short (an install or build that did not finish) must not run: an empty one
+// would exit 0 having printed nothing, which an agent's hook reads as no objection. Failing
+// here lets the fallback in the hook command block instead. (scripts/build.ts writes this line.)
+if (!source.endsWith('//# firebreak: end of bundle', source.trimEnd().length)) {
+  process.stderr.write(`firebreak: the CLI bundle at ${file} is incomplete (an install or build did not finish); run \`npm install\` or \`npm run build\` in the firebreak package\n`);
+  process.exit(1);
+}
 let cachedData;
 try {
   cachedData = readFileSync(cacheFile);

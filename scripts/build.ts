@@ -15,6 +15,9 @@ if (!buildCatalogue()) process.exit(1);
 buildValidators();
 rmSync('dist/cli', { recursive: true, force: true });
 
+/** Kept in step with bin/firebreak.cjs. */
+const BUNDLE_END = '//# firebreak: end of bundle';
+
 /** One CommonJS bundle of an entry point, minified, with import.meta.url mapped to the bundle's own file. */
 function bundle(entry: string, outfile: string, define: Record<string, string> = {}): Promise<unknown> {
   return build({
@@ -30,6 +33,10 @@ function bundle(entry: string, outfile: string, define: Record<string, string> =
     external: ['re2', 'typescript'],
     define: { ...define, 'import.meta.url': '__firebreakUrl' },
     banner: { js: "const __firebreakUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // The last line: bin/firebreak.cjs runs a bundle only when it is there, so one cut short
+    // (an install or build interrupted, a full disk) fails, and the hook's fallback blocks,
+    // instead of running nothing and exiting 0, which an agent reads as no objection.
+    footer: { js: BUNDLE_END },
     legalComments: 'none',
     // Fully minified: V8 pre-parses the whole bundle at start-up, so every byte costs time.
     minify: true,
