@@ -21,7 +21,7 @@
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -49,7 +49,7 @@ interface Lab {
   project: string;
   sandbox: string;
   marker: string;
-  /** The environment every process of the case gets: nothing from the test runner's but PATH. */
+  /** The environment every process of the case gets: nothing from the test runner's but PATH; HOME and TMPDIR in the lab. */
   env: Record<string, string>;
 }
 
@@ -89,7 +89,9 @@ function makeLab(agent: AgentName): Lab {
   mkdirSync(join(sandbox, 'nested'), { recursive: true });
   for (const f of ['a.txt', 'b.txt', 'nested/c.txt']) writeFileSync(join(sandbox, f), `keep me: ${f}\n`);
   git(project, ['init', '-q']);
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', USER: userInfo().username };
+  // TMPDIR too: Claude Code keeps files under $TMPDIR/claude-<uid>, which must go with the lab.
+  mkdirSync(join(root, 'tmp'));
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: join(root, 'tmp'), LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', USER: userInfo().username };
   return { root, home, project, sandbox, marker: join(project, 'marker'), env };
 }
 
@@ -99,9 +101,9 @@ function git(cwd: string, args: string[]): void {
   assert.equal(r.status, 0, r.stderr);
 }
 
-/** `firebreak connect <agent>` as a person runs it, from the project, with this node. */
-function connect(lab: Lab, agent: AgentName, extra: string[] = [], node = process.execPath): string {
-  const r = spawnSync(node, [BIN, 'connect', agent, ...extra], { cwd: lab.project, env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
+/** `firebreak connect <agent>` as a person runs it, from the project, with this node and this firebreak. */
+function connect(lab: Lab, agent: AgentName, extra: string[] = [], install: Install = { node: process.execPath, bin: BIN }): string {
+  const r = spawnSync(install.node, [install.bin, 'connect', agent, ...extra], { cwd: lab.project, env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
   assert.equal(r.status, 0, `connect ${agent} ${extra.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
@@ -168,8 +170,8 @@ interface Setup {
   script: (lab: Lab) => ToolCall[];
   /** More environment, from before the agent's set-up and connect on. */
   env?: (lab: Lab) => Record<string, string>;
-  /** The node that runs connect (and so is named in the hook command). */
-  node?: (lab: Lab) => string;
+  /** The node and firebreak that run connect (and so are named in the hook command). */
+  install?: (lab: Lab) => Install;
   /** connect's options beyond the agent. */
   connect?: string[];
 }
@@ -186,7 +188,7 @@ async function scenario(spec: AgentSpec, setup: Setup, body: (lab: Lab, model: F
     Object.assign(lab.env, setup.env?.(lab) ?? {});
     model = await spec.model(setup.script(lab));
     spec.prepare(lab, model);
-    connect(lab, spec.name, setup.connect ?? [], setup.node?.(lab));
+    connect(lab, spec.name, setup.connect ?? [], setup.install?.(lab));
     await body(lab, model);
   } finally {
     await model?.close();
@@ -333,28 +335,51 @@ const AGENT_SPECS: AgentSpec[] = [claude, codex, gemini, copilot].filter((a) => 
 // ---------------------------------------------------------------------------------------
 // The cases
 
+/** The node and bin/firebreak.cjs that connect names in the hook command. */
+interface Install { node: string; bin: string }
+
+/** A way to break the installation connect named, for real, after connecting. */
+interface Breakage {
+  what: string;
+  install: (lab: Lab) => Install;
+  break: (install: Install) => void;
+}
+
 /** A copy of the node running the tests, for connect to name in the hook command and the case to break. */
-function runtimeCopy(lab: Lab): string {
+function nodeCopy(lab: Lab): Install {
   const dir = join(lab.root, 'bin');
   mkdirSync(dir, { recursive: true });
   const node = join(dir, 'node');
   copyFileSync(process.execPath, node);
   chmodSync(node, 0o755);
-  return node;
+  return { node, bin: BIN };
 }
 
-type Breakage = 'deleted' | 'not executable' | 'garbage';
-
-function breakRuntime(node: string, how: Breakage): void {
-  if (how === 'deleted') unlinkSync(node);
-  else if (how === 'not executable') chmodSync(node, 0o644);
-  else {
-    // A runtime that will not load: the first 4 KiB of the real binary, still executable.
-    const head = readFileSync(node).subarray(0, 4096);
-    unlinkSync(node);
-    writeFileSync(node, head, { mode: 0o755 });
-  }
+/** A copy of this firebreak (its dependencies linked), as an install of its own. */
+function firebreakCopy(lab: Lab): Install {
+  const pkg = join(lab.root, 'firebreak');
+  for (const d of ['bin', 'dist', 'rules', 'schemas', 'package.json']) cpSync(join(ROOT, d), join(pkg, d), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+  return { node: process.execPath, bin: join(pkg, 'bin', 'firebreak.cjs') };
 }
+
+const NODE_DELETED: Breakage = { what: 'the node it was connected with deleted', install: nodeCopy, break: (i) => unlinkSync(i.node) };
+const NODE_NOT_EXECUTABLE: Breakage = { what: 'the node it was connected with not executable', install: nodeCopy, break: (i) => chmodSync(i.node, 0o644) };
+const NODE_GARBAGE: Breakage = {
+  what: 'the node it was connected with replaced by a runtime that will not load',
+  install: nodeCopy,
+  break(i) {
+    // The first 4 KiB of the real binary, still executable.
+    const head = readFileSync(i.node).subarray(0, 4096);
+    unlinkSync(i.node);
+    writeFileSync(i.node, head, { mode: 0o755 });
+  },
+};
+const BUNDLE_EMPTIED: Breakage = {
+  what: "firebreak's bundle emptied (an upgrade cut short)",
+  install: firebreakCopy,
+  break: (i) => writeFileSync(join(i.bin, '..', '..', 'dist', 'cli', 'firebreak.cjs'), ''),
+};
 
 /** A kubectl first on PATH that, asked to cordon a node, leaves the marker (and does nothing else). */
 function fakeKubectl(lab: Lab): void {
@@ -364,7 +389,12 @@ function fakeKubectl(lab: Lab): void {
   lab.env.PATH = `${dir}:${lab.env.PATH}`;
 }
 
-const BREAKAGES: Record<AgentName, Breakage[]> = { claude: ['deleted', 'not executable', 'garbage'], codex: ['deleted'], gemini: ['not executable'], copilot: ['garbage'] };
+const BREAKAGES: Record<AgentName, Breakage[]> = {
+  claude: [NODE_DELETED, NODE_NOT_EXECUTABLE, NODE_GARBAGE, BUNDLE_EMPTIED],
+  codex: [NODE_DELETED, BUNDLE_EMPTIED],
+  gemini: [NODE_NOT_EXECUTABLE],
+  copilot: [NODE_GARBAGE],
+};
 
 if (!INSTALLED) {
   test('agents end to end', { skip: 'the agent CLIs are not installed; install them with: npm ci --prefix test/agents' }, () => {});
@@ -471,11 +501,11 @@ if (!INSTALLED) {
             assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
           }));
 
-        for (const how of BREAKAGES[spec.name]) {
-          test(`with the node it was connected with ${how}, the destructive command is still blocked`, opts, () => {
-            let node = '';
-            return scenario(spec, { script: destroy, node: (l) => (node = runtimeCopy(l)) }, async (lab, model) => {
-              breakRuntime(node, how);
+        for (const breakage of BREAKAGES[spec.name]) {
+          test(`with ${breakage.what}, the destructive command is still blocked`, opts, () => {
+            let install: Install | null = null;
+            return scenario(spec, { script: destroy, install: (l) => (install = breakage.install(l)) }, async (lab, model) => {
+              breakage.break(install!);
               const d = doctor(lab, spec.name);
               assert.equal(d.status, 1, `doctor calls the broken set-up guarded\n${d.stdout}`);
               const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
