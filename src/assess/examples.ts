@@ -6,12 +6,16 @@ import type { Example } from '../catalogue/types.js';
 import type { PathContext } from '../context/context.js';
 import type { Engine } from './engine.js';
 
-/** The fixed place examples are assessed in, so they mean the same on every machine. */
+/**
+ * The fixed place examples are assessed in, so they mean the same on every machine: a
+ * project with firebreak installed in its node_modules, and node from nvm.
+ */
 export const EXAMPLE_CONTEXT: PathContext = {
   cwd: '/home/dev/project',
   home: '/home/dev',
   projectRoot: '/home/dev/project',
   tempDirs: ['/tmp', '/var/tmp', '/dev/shm'],
+  guarded: ['/home/dev/project/node_modules/firebreak', '/home/dev/.nvm/versions/node/v20.20.2/bin/node', '/home/dev/.config/firebreak', '/home/dev/.cache/firebreak', '/home/dev/.local/state/firebreak'],
 };
 
 export interface ExampleFailure {

@@ -60,7 +60,7 @@ function holds(p: Predicate, cmd: NormalisedCommand, parsed: ParsedArgs, cat: Ca
   }
   if ('redirect' in p) {
     const classes = p.redirect.class;
-    return cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) && classes.includes(classifyPath(r.target, ctx, cmd.cwd).cls));
+    return cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) && hasClass(classifyPath(r.target, ctx, cmd.cwd), classes));
   }
   if ('code_from' in p) return cmd.codeSource !== null && p.code_from.includes(cmd.codeSource);
   if ('stdin_from' in p) return stdinFrom(p.stdin_from, cmd, cat, ctx);
@@ -78,7 +78,7 @@ function stdinFrom(spec: { command: string[]; class?: PathClass[]; arg?: string 
     if (!spec.command.includes(name)) return false;
     if (!spec.class && !spec.arg) return true;
     const re = spec.arg ? cat.regex(spec.arg) : null;
-    return positionals.some((a) => (spec.class?.includes(classifyPath(a, ctx, cwd).cls) ?? false) || (re?.test(a.text) ?? false));
+    return positionals.some((a) => (spec.class ? hasClass(classifyPath(a, ctx, cwd), spec.class) : false) || (re?.test(a.text) ?? false));
   };
   const fromFile = (c: NormalisedCommand): boolean => c.redirects.some((r) => r.op === '<' && (r.fd === null || r.fd === 0) && fits('cat', [r.target], c.cwd));
   if (fromFile(cmd)) return true;
@@ -145,8 +145,12 @@ function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArg
   }
 }
 
+function hasClass(c: { cls: PathClass; also?: PathClass[] }, classes: readonly PathClass[]): boolean {
+  return classes.includes(c.cls) || (c.also ?? []).some((x) => classes.includes(x));
+}
+
 const CLASS_SCOPE: Record<PathClass, BlastScope> = {
-  root: 'MACHINE', system: 'MACHINE', device: 'MACHINE', null_device: 'RESOURCE', guard_config: 'MACHINE', home: 'MACHINE', home_sensitive: 'MACHINE',
+  root: 'MACHINE', system: 'MACHINE', device: 'MACHINE', null_device: 'RESOURCE', guard_config: 'MACHINE', holds_guard: 'MACHINE', home: 'MACHINE', home_sensitive: 'MACHINE',
   outside_project: 'MACHINE', ancestor: 'MACHINE', project_root: 'PROJECT', git_dir: 'PROJECT', project: 'PROJECT',
   disposable: 'RESOURCE', temp_root: 'MACHINE', temp: 'RESOURCE', guarded: 'PROJECT', unknown: 'MACHINE',
 };
@@ -165,9 +169,14 @@ export function matchRule(rule: CompiledRule, cmd: NormalisedCommand, cat: Catal
   }
   const hits: TargetHit[] = [];
   for (const arg of selectTargets(rule.targets, cmd, parsed)) {
-    const { cls, path } = classifyPath(arg, ctx, cmd.cwd);
-    const sev = rule.targets.severity[cls];
-    if (sev) hits.push({ arg, cls, path, severity: sev });
+    const c = classifyPath(arg, ctx, cmd.cwd);
+    // The worst of the path's own class and the classes it has as well.
+    let hit: TargetHit | null = null;
+    for (const cls of [c.cls, ...(c.also ?? [])]) {
+      const sev = rule.targets.severity[cls];
+      if (sev && (!hit || !atLeast(hit.severity, sev))) hit = { arg, cls, path: c.path, severity: sev };
+    }
+    if (hit) hits.push(hit);
   }
   if (hits.length === 0) return null;
   hits.sort((a, b) => (atLeast(a.severity, b.severity) ? (a.severity === b.severity ? 0 : -1) : 1));

@@ -13,6 +13,7 @@
 // file, so two processes never rename over each other's files; a line written through a
 // descriptor opened before a rotation lands in the rotated file, which is still read.
 
+import { firebreakDirs } from '../context/own-files.js';
 import { closeSync, constants, existsSync, fstatSync, linkSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import type { FirebreakError, Severity } from '../core/types.js';
 import type { AuditSettings } from '../policy/policy.js';
@@ -61,10 +62,7 @@ const trimSlash = (p: string): string => (p.length > 1 && p.endsWith('/') ? p.sl
 /** Where the log is: audit.file (a leading ~/ is the home directory), else under $XDG_STATE_HOME, else ~/.local/state. */
 export function auditFile(settings: AuditSettings, env: (name: string) => string | undefined, home: string): string {
   if (settings.file) return settings.file.startsWith('~/') ? `${trimSlash(home)}${settings.file.slice(1)}` : settings.file;
-  // The XDG spec: a relative value is to be ignored.
-  const xdg = env('XDG_STATE_HOME');
-  const base = xdg && xdg.startsWith('/') ? trimSlash(xdg) : `${trimSlash(home)}/.local/state`;
-  return `${base}/firebreak/audit.jsonl`;
+  return `${trimSlash(firebreakDirs(env, trimSlash(home)).state)}/audit.jsonl`;
 }
 
 /**

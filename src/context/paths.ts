@@ -3,9 +3,10 @@
 
 import { posix } from 'node:path';
 import type { Arg } from '../shell/index.js';
+import { globMayHitGuard, holdsGuard, isGuardConfig } from './guard-paths.js';
 
 export const PATH_CLASSES = [
-  'root', 'system', 'device', 'null_device', 'guard_config', 'home', 'home_sensitive', 'outside_project', 'ancestor',
+  'root', 'system', 'device', 'null_device', 'guard_config', 'holds_guard', 'home', 'home_sensitive', 'outside_project', 'ancestor',
   'project_root', 'git_dir', 'project', 'disposable', 'temp_root', 'temp', 'guarded', 'unknown',
 ] as const;
 export type PathClass = (typeof PATH_CLASSES)[number];
@@ -57,7 +58,7 @@ function inside(child: string, parent: string): boolean {
 }
 
 /** Classifies one target word as the shell would expand it in `ctx.cwd`. */
-export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null): { cls: PathClass; path: string } {
+export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null): { cls: PathClass; path: string; also?: PathClass[] } {
   if (arg.guarded) return { cls: 'guarded', path: arg.text };
   if (arg.dynamic && !arg.home) return { cls: 'unknown', path: arg.text };
   let text = arg.text;
@@ -84,12 +85,17 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
     base = posix.resolve(ctx.cwd, cwd.home ? ctx.home + cwd.text.slice(1) : cwd.text);
   }
   const abs = posix.resolve(base, text);
-  return { cls: classifyAbsolute(abs, ctx), path: abs };
+  const cls = classifyAbsolute(abs, ctx);
+  // Classes the path has as well, which rules for them see besides its own: a glob that could
+  // match the guard's files (~/.cla*, settings.jso?) is aimed at them, and a directory that
+  // holds them (node_modules holding firebreak) carries them when it is moved or replaced.
+  const also: PathClass[] = [];
+  if (cls !== 'guard_config') {
+    if (arg.glob && globMayHitGuard(posix.resolve(base, arg.home ? ctx.home + arg.text.slice(1) : arg.text), ctx)) also.push('guard_config');
+    if (holdsGuard(abs, ctx)) also.push('holds_guard');
+  }
+  return { cls, path: abs, also };
 }
-
-/** firebreak's own configuration, and where agents register its hooks: an agent must not switch its guard off. */
-const GUARD_IN_PROJECT = /^(\.firebreak\.ya?ml|\.firebreakrc(\.[a-z]+)?|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude|\.cursor\/hooks\.json|\.cursor\/mcp\.json|\.cursor|\.gemini\/settings\.json|\.gemini|\.codex\/(config\.toml|hooks\.json)|\.codex|\.github\/hooks(\/.*)?|\.github\/copilot\/settings(\.local)?\.json|\.mcp\.json|\.vscode\/mcp\.json)$/;
-const GUARD_IN_HOME = /^(\.config\/firebreak(\/.*)?|\.cache\/firebreak(\/.*)?|\.local\/state\/firebreak(\/.*)?|\.firebreakrc(\.[a-z]+)?|\.firebreak\.ya?ml|\.claude|\.claude\/settings(\.local)?\.json|\.claude\/hooks(\/.*)?|\.claude\.json|\.claude\/\.claude\.json|\.codex|\.codex\/(config\.toml|hooks\.json)|\.gemini|\.gemini\/settings\.json|\.cursor|\.cursor\/(hooks|mcp)\.json|\.copilot|\.copilot\/(config|hooks|mcp-config|settings)\.json|\.copilot\/hooks(\/.*)?|\.config\/github-copilot(\/.*)?)$/;
 
 export function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (abs === '/') return 'root';
@@ -122,20 +128,4 @@ export function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (SYSTEM_CACHES.some((c) => abs === c || inside(abs, c))) return 'disposable';
   if (SYSTEM_TOP.has(top)) return 'system';
   return 'outside_project';
-}
-
-function isGuardConfig(abs: string, ctx: PathContext): boolean {
-  if (inside(abs, ctx.home) && GUARD_IN_HOME.test(abs.slice(ctx.home.length + 1))) return true;
-  if (ctx.guarded?.some((g) => abs === g || inside(abs, g))) return true;
-  // CLAUDE_CONFIG_DIR=/x: /x/settings.json is guarded as ~/.claude/settings.json is.
-  for (const { dir, as } of ctx.agentDirs ?? []) {
-    if (abs !== dir && !inside(abs, dir)) continue;
-    const rel = (as + abs.slice(dir.length)).replace(/^\//, '');
-    if (rel !== '' && GUARD_IN_HOME.test(rel)) return true;
-  }
-  // The project's policy and agent settings, wherever the command runs from inside it.
-  for (const root of [ctx.projectRoot, ctx.cwd]) {
-    if (inside(abs, root) && GUARD_IN_PROJECT.test(abs.slice(root.length + 1))) return true;
-  }
-  return false;
 }

@@ -12,6 +12,7 @@
 
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { firebreakDirs } from '../context/own-files.js';
 
 /** How long an offered code can be approved. */
 export const OFFER_MINUTES = 60;
@@ -38,8 +39,7 @@ export interface Grant extends Offer {
 }
 
 export function approvalsDir(env: (name: string) => string | undefined, home: string): string {
-  const state = env('XDG_STATE_HOME');
-  return join(state && state.startsWith('/') ? state : join(home, '.local', 'state'), 'firebreak', 'approvals');
+  return join(firebreakDirs(env, home).state, 'approvals');
 }
 
 /** FNV-1a, 64 bits, as hex: a file name, not a secret (the record is compared in full). */

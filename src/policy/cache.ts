@@ -5,7 +5,8 @@
 // miss. Losing or failing to write the cache only costs time.
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
+import { firebreakDirs } from '../context/own-files.js';
 import { DEFAULT_POLICY, type ResolvedPolicy } from './policy.js';
 
 interface Entry {
@@ -31,8 +32,7 @@ function defaults(): string {
 const MAX_ENTRIES = 16;
 
 export function policyCachePath(env: (name: string) => string | undefined, home: string): string {
-  const xdg = env('XDG_CACHE_HOME');
-  return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.cache'), 'firebreak', 'policy-cache.json');
+  return join(firebreakDirs(env, home).cache, 'policy-cache.json');
 }
 
 function read(path: string, stamp: string): Entry[] {

@@ -8,6 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { readSmallFile } from '../core/files.js';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { PolicyProblem } from './problems.js';
+import { CODE_EXTS, firebreakDirs, PROJECT_CONFIG_PLACES, USER_CONFIG_PLACES } from '../context/own-files.js';
 
 export type LayerScope = 'user' | 'project';
 
@@ -24,22 +25,11 @@ export interface Discovery {
   problems: PolicyProblem[];
 }
 
-const DATA_EXTS = ['', '.json', '.yaml', '.yml'];
-const CODE_EXTS = ['.js', '.cjs', '.mjs', '.ts'];
-
-/** The user's config in the XDG config directory (cosmiconfig's global places). */
-const XDG_PLACES = [...DATA_EXTS, ...CODE_EXTS].map((e) => `config${e}`);
-/** The user's config in the home directory: cosmiconfig's places, and .firebreak.yaml. */
-const HOME_PLACES = [
-  ...[...DATA_EXTS, ...CODE_EXTS].map((e) => `.firebreakrc${e}`),
-  ...[...DATA_EXTS, ...CODE_EXTS].map((e) => `.config/firebreakrc${e}`),
-  ...CODE_EXTS.map((e) => `firebreak.config${e}`),
-  '.firebreak.yaml', '.firebreak.yml',
-];
-/** A project's policy: data only. */
-const PROJECT_PLACES = ['.firebreak.yaml', '.firebreak.yml', ...DATA_EXTS.map((e) => `.firebreakrc${e}`), ...DATA_EXTS.map((e) => `.config/firebreakrc${e}`)];
-/** Places where a project policy written as code would be: refused, never run. */
-const PROJECT_CODE_PLACES = [...CODE_EXTS.map((e) => `.firebreakrc${e}`), ...CODE_EXTS.map((e) => `.config/firebreakrc${e}`), ...CODE_EXTS.map((e) => `firebreak.config${e}`)];
+// The places, one list shared with the guard that protects them (src/context/own-files.ts).
+const XDG_PLACES = USER_CONFIG_PLACES.configDir;
+const HOME_PLACES = USER_CONFIG_PLACES.home;
+const PROJECT_PLACES = PROJECT_CONFIG_PLACES.data;
+const PROJECT_CODE_PLACES = PROJECT_CONFIG_PLACES.code;
 
 const isCode = (p: string): boolean => CODE_EXTS.some((e) => p.endsWith(e));
 
@@ -64,7 +54,7 @@ function isFile(path: string): boolean {
  * file (a directory, a device, a broken link) is reported when it is read, never skipped.
  * Reads dir/.config only when it exists.
  */
-function present(dir: string, places: string[]): string[] {
+function present(dir: string, places: readonly string[]): string[] {
   const top = namesIn(dir);
   const config = top.has('.config') ? namesIn(join(dir, '.config')) : null;
   const out: string[] = [];
@@ -99,8 +89,7 @@ export interface DiscoverOptions {
 }
 
 export function userConfigDir(env: (name: string) => string | undefined, home: string): string {
-  const xdg = env('XDG_CONFIG_HOME');
-  return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.config'), 'firebreak');
+  return firebreakDirs(env, home).config;
 }
 
 function discoverUser(opts: DiscoverOptions, problems: PolicyProblem[]): ConfigFileRef | null {
