@@ -9,7 +9,7 @@ import { after, describe, it } from 'node:test';
 import { BIN, ROOT } from './helpers.js';
 import { sandbox, shellPayload, type AgentName } from './hook-helpers.js';
 import { AGENTS, agentNamed } from '../src/hooks/agents/index.js';
-import { codexTrustHash, codexTrustKey } from '../src/hooks/codex-trust.js';
+import { codexTrustHash, codexTrustKey } from '../src/hooks/agents/codex-trust.js';
 import { hookCommand } from '../src/hooks/registration.js';
 
 const box = sandbox('connect');
@@ -242,5 +242,58 @@ describe('a broken installation still blocks', () => {
     const reply = asAgentRuns('claude', command);
     assert.equal(reply.exitCode, 0, reply.stderr);
     assert.match(reply.stdout, /"permissionDecision":"deny".*fs:rm-recursive/);
+  });
+});
+
+describe('connect touches only its own item (found in review)', () => {
+  it("another hook's one-line list keeps its bytes, and --remove gives back the file exactly", () => {
+    const home = join(box.base, 'tabs-home');
+    const settings = join(home, '.claude', 'settings.json');
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    const original = '{\n\t"hooks": {\n\t\t"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "their-hook"}]}]\n\t},\n\t"model": "opus"\n}\n';
+    writeFileSync(settings, original);
+    assert.equal(firebreak(['connect', 'claude', '--no-mcp'], { HOME: home }).status, 0);
+    const added = read(settings);
+    assert.ok(added.includes('[{"matcher": "Bash", "hooks": [{"type": "command", "command": "their-hook"}]}, {'), added);
+    assert.equal(firebreak(['connect', 'claude', '--no-mcp', '--remove'], { HOME: home }).status, 0);
+    assert.equal(read(settings), original);
+  });
+  it("Codex's trust is keyed by hooks.json as Codex names it, a symlink included", () => {
+    const home = join(box.base, 'link-home');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    const real = join(box.base, 'dotfiles-hooks.json');
+    writeFileSync(real, '{}\n');
+    symlinkSync(real, join(home, '.codex', 'hooks.json'));
+    assert.equal(firebreak(['connect', 'codex', '--no-mcp'], { HOME: home }).status, 0);
+    const toml = read(join(home, '.codex', 'config.toml'));
+    assert.ok(toml.includes(`[hooks.state."${join(home, '.codex', 'hooks.json')}:pre_tool_use:0:0"]`), toml);
+    assert.equal(firebreak(['doctor', 'codex'], { HOME: home }).status, 0);
+  });
+  it('removing a hook before two others moves their trust without two tables of one name', () => {
+    const home = join(box.base, 'order-home');
+    const hooks = join(home, '.codex', 'hooks.json');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    writeFileSync(hooks, '{}\n');
+    assert.equal(firebreak(['connect', 'codex', '--no-mcp'], { HOME: home }).status, 0);
+    const h = json(hooks);
+    h.hooks.PreToolUse.push({ matcher: 'Bash', hooks: [{ type: 'command', command: 'one' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'two' }] });
+    writeFileSync(hooks, JSON.stringify(h, null, 2));
+    const config = join(home, '.codex', 'config.toml');
+    writeFileSync(config, read(config) + `\n[hooks.state."${codexTrustKey(hooks, 2, 0)}"]\ntrusted_hash = "sha256:two"\n\n[hooks.state."${codexTrustKey(hooks, 1, 0)}"]\ntrusted_hash = "sha256:one"\n`);
+    assert.equal(firebreak(['connect', 'codex', '--no-mcp', '--remove'], { HOME: home }).status, 0);
+    const toml = read(config);
+    assert.equal(toml.split(`[hooks.state."${codexTrustKey(hooks, 0, 0)}"]`).length, 2, toml);
+    assert.ok(toml.includes(`[hooks.state."${codexTrustKey(hooks, 0, 0)}"]\ntrusted_hash = "sha256:one"`), toml);
+    assert.ok(toml.includes(`[hooks.state."${codexTrustKey(hooks, 1, 0)}"]\ntrusted_hash = "sha256:two"`), toml);
+  });
+  it('doctor sees hooks switched off in a settings layer other than the one holding the hook', () => {
+    const home = join(box.base, 'layers-home');
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    assert.equal(firebreak(['connect', 'claude', '--no-mcp', '--scope', 'project'], { HOME: home }).status, 0);
+    writeFileSync(join(home, '.claude', 'settings.json'), '{"disableAllHooks": true}');
+    const d = firebreak(['doctor', 'claude'], { HOME: home });
+    assert.equal(d.status, 1);
+    assert.match(d.stdout, /disableAllHooks is set in ~\/\.claude\/settings\.json/);
+    rmSync(join(box.project, '.claude'), { recursive: true, force: true });
   });
 });

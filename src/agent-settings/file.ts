@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { readJsonConfig } from './json-edit.js';
 
 export interface SettingsFile {
   /** Where to write: the link's target when the path is a symlink. */
@@ -46,4 +47,12 @@ export function writeAtomic(path: string, text: string, mode: number | undefined
     try { unlinkSync(tmp); } catch { /* never created */ }
     throw e;
   }
+}
+
+/** A settings file's top-level JSON object (comments allowed), or null when it is missing or not one. */
+export function readJsonObject(path: string): Record<string, unknown> | null {
+  const read = readSettingsFile(path);
+  if (!read.ok || read.file.text === null) return null;
+  const json = readJsonConfig(read.file.text);
+  return json.ok && typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value) ? (json.value as Record<string, unknown>) : null;
 }

@@ -217,3 +217,68 @@ export function deleteJsonEntry(text: string, containerKey: string, name: string
   }
   return text.slice(0, m.keyStart) + text.slice(inner.members[i + 1]!.keyStart);
 }
+
+/** The spans of an array's items; the text must already be valid JSON. */
+function itemsAt(t: string, open: number): { open: number; close: number; items: Array<{ start: number; end: number }> } {
+  const items: Array<{ start: number; end: number }> = [];
+  let i = skipWs(t, open + 1);
+  if (t[i] === ']') return { open, close: i, items };
+  for (;;) {
+    const end = valueEnd(t, i);
+    items.push({ start: i, end });
+    i = skipWs(t, end);
+    if (t[i] !== ',') return { open, close: i, items };
+    i = skipWs(t, i + 1);
+  }
+}
+
+function styleOf(text: string): Style {
+  const start = text.startsWith(BOM) ? 1 : 0;
+  const top = objectAt(text, skipWs(text, start));
+  const pretty = top.members.length === 0 || newlineBefore(text, top);
+  const firstIndent = top.members[0] && pretty ? lineIndent(text, top.members[0].keyStart) : '';
+  return { pretty, unit: firstIndent || '  ', eol: text.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+/** The list at container[key], or null when the text has none there. */
+function listAt(text: string, containerKey: string, key: string): ReturnType<typeof itemsAt> | null {
+  const start = text.startsWith(BOM) ? 1 : 0;
+  if (text.slice(start).trim() === '') return null;
+  const container = member(objectAt(text, skipWs(text, start)), containerKey);
+  if (!container || text[container.valueStart] !== '{') return null;
+  const list = member(objectAt(text, container.valueStart), key);
+  if (!list || text[list.valueStart] !== '[') return null;
+  return itemsAt(text, list.valueStart);
+}
+
+/**
+ * Edits to one item of the list at container[key], touching no other item's text: `append`
+ * adds a value at the end, `replace` rewrites item `index`, `delete` takes it out with its
+ * comma. Null when there is no such list (or item); the caller then writes the whole list.
+ */
+export function editJsonListItem(text: string, containerKey: string, key: string, op: { append: unknown } | { replace: number; value: unknown } | { delete: number }): string | null {
+  const list = listAt(text, containerKey, key);
+  if (!list) return null;
+  const style = styleOf(text);
+  const items = list.items;
+  const multiline = items.length > 0 ? text.slice(list.open + 1, items[0]!.start).includes('\n') : style.pretty;
+  const indent = items.length > 0 && multiline ? lineIndent(text, items[0]!.start) : lineIndent(text, list.open) + style.unit;
+  const rendered = (v: unknown): string => (multiline ? render(v, indent, style) : JSON.stringify(v));
+  if ('append' in op) {
+    const last = items[items.length - 1];
+    if (last) return text.slice(0, last.end) + ',' + (multiline ? style.eol + indent : ' ') + rendered(op.append) + text.slice(last.end);
+    const inner = multiline ? style.eol + indent + rendered(op.append) + style.eol + lineIndent(text, list.open) : rendered(op.append);
+    return text.slice(0, list.open + 1) + inner + text.slice(list.close);
+  }
+  if ('replace' in op) {
+    const it = items[op.replace];
+    return it ? text.slice(0, it.start) + rendered(op.value) + text.slice(it.end) : null;
+  }
+  const i = op.delete;
+  const it = items[i];
+  if (!it) return null;
+  if (items.length === 1) return text.slice(0, list.open + 1) + text.slice(list.close);
+  // With the comma before it (the last one) or after it (any other), and the space that went with it.
+  if (i === items.length - 1) return text.slice(0, items[i - 1]!.end) + text.slice(it.end);
+  return text.slice(0, it.start) + text.slice(items[i + 1]!.start);
+}

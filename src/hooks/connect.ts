@@ -6,16 +6,15 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Io } from '../cli/check.js';
 import { findProjectRoot } from '../context/context.js';
-import { deleteJsonEntry, readJsonConfig, setJsonEntry } from '../agent-settings/json-edit.js';
+import { deleteJsonEntry, editJsonListItem, readJsonConfig, setJsonEntry } from '../agent-settings/json-edit.js';
 import { readSettingsFile, writeAtomic } from '../agent-settings/file.js';
-import { deleteTomlTable, readTomlTable, setTomlKey, tomlString } from '../agent-settings/toml-edit.js';
+import { deleteTomlTable } from '../agent-settings/toml-edit.js';
 import { clientTarget } from '../mcp/client-configs.js';
 import { runMcpInit } from '../mcp/init.js';
 import type { HookAgent } from './agent.js';
 import { AGENTS, agentNamed } from './agents/index.js';
-import { codexConfigFile, codexTrustHash, codexTrustKey } from './codex-trust.js';
 import { untrustedProject } from './project-trust.js';
-import { addHandler, eventList, firebreakBin, hookCommand, removeHandlers, type Scope, type Where } from './registration.js';
+import { addHandler, eventList, findHandlers, firebreakBin, hookCommand, removeHandlers, tilde, type ListEdit, type Registration, type Scope, type Step, type Where } from './registration.js';
 
 export const CONNECT_HELP = `Usage:
   firebreak connect <agent>... [--scope user|project] [--dry-run] [--remove] [--no-mcp]
@@ -86,10 +85,32 @@ export function agentPresent(agent: HookAgent, w: Where): boolean {
   return agent.registration.presence(w).some((p) => existsSync(p)) || agent.registration.programs.some((p) => onPath(p, w.env));
 }
 
-type Step = { ok: true; lines: string[] } | { ok: false; message: string };
-
-function show(path: string, home: string): string {
-  return path === home || path.startsWith(home + '/') ? '~' + path.slice(home.length) : path;
+/**
+ * The new text of a settings file whose hook list went from `before` to `edit.list`, touching
+ * only the items that changed: firebreak's group appended, replaced in place, or taken out.
+ * Where that cannot be done item by item (no list yet, hand-made duplicates), the list is
+ * written whole.
+ */
+function editedText(text: string | null, reg: Registration, before: unknown[], edit: Extract<ListEdit, { kind: 'changed' | 'removed' }>, agent: string): string {
+  if (text === null || text.trim() === '') return JSON.stringify({ ...reg.fileHeader, hooks: { [reg.event]: edit.list } }, null, 2) + '\n';
+  const whole = (): string => setJsonEntry(text, 'hooks', reg.event, edit.list).text;
+  const ours = findHandlers(before, reg, agent);
+  let out: string | null = text;
+  if (edit.kind === 'changed') {
+    if (ours.length === 0) out = editJsonListItem(text, 'hooks', reg.event, { append: edit.list[edit.list.length - 1] });
+    else if (ours.length === 1) out = editJsonListItem(text, 'hooks', reg.event, { replace: edit.at.group, value: edit.list[edit.at.group] });
+    else return whole();
+    return out ?? whole();
+  }
+  // Removed: from the last affected group back, so the indexes before it stay right.
+  const groups = [...new Set(ours.map((f) => f.group))].sort((x, y) => y - x);
+  const remaining = new Set(edit.list.map((g) => JSON.stringify(g)));
+  for (const g of groups) {
+    if (out === null) break;
+    const shrunk = reg.shape === 'nested' ? { ...(before[g] as Record<string, unknown>), hooks: ((before[g] as { hooks: unknown[] }).hooks).filter((_, i) => !ours.some((f) => f.group === g && f.handler === i)) } : null;
+    out = shrunk && remaining.has(JSON.stringify(shrunk)) ? editJsonListItem(out, 'hooks', reg.event, { replace: g, value: shrunk }) : editJsonListItem(out, 'hooks', reg.event, { delete: g });
+  }
+  return out ?? whole();
 }
 
 /** Registers (or removes) the hook in one agent's settings file. */
@@ -100,7 +121,7 @@ function editHook(agent: HookAgent, scope: Scope, w: Where, o: { dryRun: boolean
   if (!read.ok) return { ok: false, message: read.message };
   const { path, text, mode } = read.file;
   const command = hookCommand(agent.name, reg);
-  const where = show(path, w.home);
+  const where = tilde(path, w.home);
   let value: unknown = {};
   if (text !== null) {
     const json = readJsonConfig(text);
@@ -111,16 +132,14 @@ function editHook(agent: HookAgent, scope: Scope, w: Where, o: { dryRun: boolean
   const list = eventList(value, reg);
   if (!list.ok) return { ok: false, message: `${path}: ${list.message}; fix it, then run connect again` };
   const edit = o.remove ? removeHandlers(list.list, reg, agent.name) : addHandler(list.list, reg, agent.name, command);
-  if (edit.kind === 'same') {
-    const lines = [`${agent.label}: firebreak's hook is already in ${where}; nothing changed`];
-    // The hook may be there but not (or no longer) trusted.
-    const trust = agent.name === 'codex' ? trustCodexHook(path, list.list, edit, w, o) : { ok: true as const, lines: [] };
-    return trust.ok ? { ok: true, lines: [...lines, ...trust.lines] } : trust;
+  // Steps the agent needs after the list changed (or stayed: Codex's trust may still be missing).
+  const after = (): Step => reg.extras?.afterEdit?.({ agent: agent.name, reg, file, before: list.list, edit, w, dryRun: o.dryRun }) ?? { ok: true, lines: [] };
+  if (edit.kind === 'same' || edit.kind === 'absent') {
+    const lines = [edit.kind === 'same' ? `${agent.label}: firebreak's hook is already in ${where}; nothing changed` : `${agent.label}: no firebreak hook in ${where}; nothing changed`];
+    const more = after();
+    return more.ok ? { ok: true, lines: [...lines, ...more.lines] } : more;
   }
-  if (edit.kind === 'absent') return { ok: true, lines: [`${agent.label}: no firebreak hook in ${where}; nothing changed`] };
-  let next: string;
-  if (text === null || text.trim() === '') next = JSON.stringify({ ...reg.fileHeader, hooks: { [reg.event]: edit.list } }, null, 2) + '\n';
-  else next = setJsonEntry(text, 'hooks', reg.event, edit.list).text;
+  const next = editedText(text, reg, list.list, edit, agent.name);
   const lines: string[] = [];
   const verb = o.dryRun ? 'would ' : '';
   if (edit.kind === 'removed') lines.push(`${agent.label}: ${verb}${o.dryRun ? 'remove' : 'removed'} firebreak's hook from ${where}`);
@@ -131,58 +150,9 @@ function editHook(agent: HookAgent, scope: Scope, w: Where, o: { dryRun: boolean
   if (!o.dryRun) {
     try { writeAtomic(path, next, mode); } catch (e) { return { ok: false, message: `cannot write ${path}: ${(e as Error).message}` }; }
   }
-  if (agent.name === 'codex') {
-    const trust = trustCodexHook(path, list.list, edit, w, o);
-    if (!trust.ok) return trust;
-    lines.push(...trust.lines);
-  }
-  return { ok: true, lines };
-}
-
-/**
- * Codex's trust for the hook: set for ours where it now sits; on removal, dropped, and the
- * trust of the groups after ours moved down with them (it is keyed by position).
- */
-function trustCodexHook(hooksFile: string, before: unknown[], edit: ReturnType<typeof addHandler>, w: Where, o: { dryRun: boolean; remove: boolean }): Step {
-  const config = codexConfigFile(w);
-  const read = readSettingsFile(config);
-  if (!read.ok) return { ok: false, message: read.message };
-  let text = read.file.text ?? '';
-  const where = show(read.file.path, w.home);
-  if (edit.kind === 'changed' || edit.kind === 'same') {
-    const group = edit.list[edit.at.group] as { matcher?: string; hooks: Array<Record<string, unknown>> };
-    const key = codexTrustKey(hooksFile, edit.at.group, edit.at.handler);
-    const set = setTomlKey(text, ['hooks', 'state', key], 'trusted_hash', tomlString(codexTrustHash(group.matcher ?? null, group.hooks[edit.at.handler]!)));
-    if (!set.ok) return { ok: false, message: `${config}: ${set.message}; Codex will skip the hook until it is trusted (review it in Codex's /hooks screen)` };
-    text = set.text;
-  } else if (edit.kind === 'removed') {
-    const state = readTomlTable(text, ['hooks', 'state']);
-    if (!state.ok) return { ok: false, message: `${config}: ${state.message}` };
-    for (const x of edit.at) text = deleteTomlTable(text, ['hooks', 'state', codexTrustKey(hooksFile, x.group, x.handler)]) ?? text;
-    // Hooks after a removed one move up: their trust follows them.
-    const removed = (g: number, h: number): boolean => edit.at.some((x) => x.group === g && x.handler === h);
-    const vanished = (g: number): boolean => { const hs = (before[g] as { hooks?: unknown[] } | undefined)?.hooks; return Array.isArray(hs) && hs.every((_, h) => removed(g, h)); };
-    const prefix = `${hooksFile}:pre_tool_use:`;
-    for (const k of Object.keys(state.value)) {
-      if (!k.startsWith(prefix)) continue;
-      const m = /^(\d+):(\d+)$/.exec(k.slice(prefix.length));
-      if (!m) continue;
-      const g = Number(m[1]);
-      const h = Number(m[2]);
-      if (removed(g, h)) continue;
-      let ng = g;
-      for (let i = 0; i < g; i++) if (vanished(i)) ng--;
-      let nh = h;
-      for (let i = 0; i < h; i++) if (removed(g, i)) nh--;
-      if (ng !== g || nh !== h) text = text.split(tomlString(k)).join(tomlString(codexTrustKey(hooksFile, ng, nh)));
-    }
-  } else return { ok: true, lines: [] };
-  if (text === (read.file.text ?? '')) return { ok: true, lines: [] };
-  if (!o.dryRun) {
-    try { writeAtomic(read.file.path, text, read.file.mode); } catch (e) { return { ok: false, message: `cannot write ${config}: ${(e as Error).message}` }; }
-  }
-  const what = edit.kind === 'removed' ? (o.dryRun ? 'would drop the trust of' : 'dropped the trust of') : (o.dryRun ? 'would trust' : 'trusted');
-  return { ok: true, lines: [`Codex: ${what} firebreak's hook in ${where} ([hooks.state]); Codex runs only hooks it trusts`] };
+  const more = after();
+  if (!more.ok) return more;
+  return { ok: true, lines: [...lines, ...more.lines] };
 }
 
 /** Removes firebreak's MCP server entry from the agent's MCP configuration. */
@@ -204,7 +174,7 @@ function removeMcp(agent: HookAgent, scope: Scope, w: Where, dryRun: boolean): S
   if (!dryRun) {
     try { writeAtomic(path, next, mode); } catch (e) { return { ok: false, message: `cannot write ${path}: ${(e as Error).message}` }; }
   }
-  return { ok: true, lines: [`${agent.label}: ${dryRun ? 'would remove' : 'removed'} firebreak's MCP server from ${show(path, w.home)}`] };
+  return { ok: true, lines: [`${agent.label}: ${dryRun ? 'would remove' : 'removed'} firebreak's MCP server from ${tilde(path, w.home)}`] };
 }
 
 export interface ConnectDeps { cwd: string; home: string; env: (name: string) => string | undefined }
@@ -242,7 +212,8 @@ export async function runConnect(argv: string[], io: Io, deps: ConnectDeps = { c
       const untrusted = untrustedProject(agent, w);
       if (untrusted) io.stdout.write(`warning: ${untrusted}\n`);
     }
-    if (!args.remove && agent.name === 'gemini') io.stdout.write('Gemini CLI: hooks run only in folders Gemini trusts (~/.gemini/trustedFolders.json)\n');
+    const note = args.remove ? null : agent.registration.extras?.note?.(w);
+    if (note) io.stdout.write(note + '\n');
   }
   if (!args.dryRun && !args.remove && !failed) io.stdout.write('Check it end to end with: firebreak doctor\n');
   return failed ? 1 : 0;

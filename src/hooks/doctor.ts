@@ -12,13 +12,11 @@ import type { Io } from '../cli/check.js';
 import { findProjectRoot } from '../context/context.js';
 import { readJsonConfig } from '../agent-settings/json-edit.js';
 import { readSettingsFile } from '../agent-settings/file.js';
-import { readTomlTable } from '../agent-settings/toml-edit.js';
 import type { HookAgent } from './agent.js';
 import { AGENTS, agentNamed } from './agents/index.js';
-import { codexConfigFile, codexTrustHash, codexTrustKey } from './codex-trust.js';
 import { agentPresent, type ConnectDeps } from './connect.js';
 import { untrustedProject } from './project-trust.js';
-import { eventList, findHandlers, type Scope, type Where } from './registration.js';
+import { eventList, findHandlers, tilde, type Registered, type Where } from './registration.js';
 
 export const DOCTOR_HELP = `Usage:
   firebreak doctor [agent...]
@@ -33,23 +31,11 @@ routine one must not. Exit 0 when every agent found is guarded, 1 otherwise.
 
 const RISKY = 'rm -rf ~';
 const ROUTINE = 'git status';
-/** The shell each agent runs its hook command with. */
-const SHELLS: Record<string, string[]> = { claude: ['/bin/sh', '-c'], codex: ['bash', '-c'], gemini: ['bash', '-c'], cursor: ['/bin/sh', '-c'], copilot: ['bash', '--norc', '--noprofile', '-c'] };
-/** The least timeout, in the unit each agent's registration uses, that leaves firebreak's own 5 s deadline room. */
-const MIN_TIMEOUT: Record<string, [string, number, string]> = {
-  claude: ['timeout', 10, 's'], codex: ['timeout', 10, 's'], gemini: ['timeout', 10000, 'ms'], cursor: ['timeout', 10, 's'], copilot: ['timeoutSec', 10, 's'],
-};
-
-interface Found { file: string; scope: Scope; command: string; handler: Record<string, unknown>; matcher: string | null; group: number; index: number; settings: Record<string, unknown> }
-
-function show(path: string, home: string): string {
-  return path === home || path.startsWith(home + '/') ? '~' + path.slice(home.length) : path;
-}
 
 /** firebreak's registrations for an agent, in both scopes, and the problems reading them. */
-function registrations(agent: HookAgent, w: Where): { found: Found[]; problems: string[] } {
+function registrations(agent: HookAgent, w: Where): { found: Registered[]; problems: string[] } {
   const reg = agent.registration;
-  const found: Found[] = [];
+  const found: Registered[] = [];
   const problems: string[] = [];
   for (const scope of ['user', 'project'] as const) {
     const file = reg.file(scope, w);
@@ -57,45 +43,36 @@ function registrations(agent: HookAgent, w: Where): { found: Found[]; problems: 
     if (!read.ok) { problems.push(read.message); continue; }
     if (read.file.text === null) continue;
     const json = readJsonConfig(read.file.text);
-    if (!json.ok) { problems.push(`${show(file, w.home)} is not valid JSON (${json.message}), so ${agent.label} reads no hook from it`); continue; }
+    if (!json.ok) { problems.push(`${tilde(file, w.home)} is not valid JSON (${json.message}), so ${agent.label} reads no hook from it`); continue; }
     const list = eventList(json.value, reg);
-    if (!list.ok) { problems.push(`${show(file, w.home)}: ${list.message}`); continue; }
+    if (!list.ok) { problems.push(`${tilde(file, w.home)}: ${list.message}`); continue; }
     for (const h of findHandlers(list.list, reg, agent.name)) {
-      found.push({ file: read.file.path, scope, command: String(h.value[reg.commandKey]), handler: h.value, matcher: h.matcher, group: h.group, index: h.handler, settings: json.value as Record<string, unknown> });
+      // The file as the agent names it: Codex keys its trust by that path, not where a symlink leads.
+      found.push({ file, scope, command: String(h.value[reg.commandKey]), handler: h.value, matcher: h.matcher, group: h.group, index: h.handler, settings: json.value as Record<string, unknown> });
     }
   }
   return { found, problems };
 }
 
 /** What keeps the agent from running a registration it has. */
-function configProblems(agent: HookAgent, f: Found, w: Where): string[] {
+function configProblems(agent: HookAgent, f: Registered, w: Where): string[] {
   const out: string[] = [];
   const reg = agent.registration;
   if (!reg.coversShell(f.matcher)) out.push(`the matcher '${f.matcher}' does not send the shell tool to the hook; fix: firebreak connect ${agent.name}`);
-  const [key, min, unit] = MIN_TIMEOUT[agent.name]!;
+  const { key, value: min, unit } = reg.minTimeout;
   const t = f.handler[key];
   if (typeof t === 'number' && t < min) out.push(`the timeout is ${t} ${unit}, less than firebreak needs (${min} ${unit}), and a timed-out hook lets the command run; fix: firebreak connect ${agent.name}`);
-  if (agent.name === 'cursor' && f.handler.failClosed !== true) out.push('failClosed is not true, so a hook that fails lets the command run; fix: firebreak connect cursor');
-  if ((agent.name === 'claude' || agent.name === 'copilot') && f.settings.disableAllHooks === true) out.push(`disableAllHooks is set in ${show(f.file, w.home)}, so no hook runs; fix: remove it`);
-  const hooksConfig = f.settings.hooksConfig as { enabled?: unknown } | undefined;
-  if (agent.name === 'gemini' && hooksConfig?.enabled === false) out.push(`hooksConfig.enabled is false in ${show(f.file, w.home)}, so no hook runs; fix: remove it`);
   if (f.scope === 'project') {
     const untrusted = untrustedProject(agent, w);
     if (untrusted) out.push(untrusted);
   }
-  if (agent.name === 'codex') {
-    const config = readSettingsFile(codexConfigFile(w));
-    const state = config.ok && config.file.text !== null ? readTomlTable(config.file.text, ['hooks', 'state']) : { ok: true as const, value: {} };
-    const entry = state.ok ? (state.value[codexTrustKey(f.file, f.group, f.index)] as { trusted_hash?: unknown; enabled?: unknown } | undefined) : undefined;
-    if (entry?.enabled === false) out.push(`the hook is switched off in ${show(codexConfigFile(w), w.home)} (enabled = false); fix: remove that line, or run: firebreak connect codex`);
-    else if (entry?.trusted_hash !== codexTrustHash(f.matcher, f.handler)) out.push(`Codex has not trusted this hook${entry ? ' as it is now' : ''}, and skips it silently; fix: firebreak connect codex (or review it in Codex's /hooks screen)`);
-  }
+  out.push(...(reg.extras?.problems?.(f, w) ?? []));
   return out;
 }
 
 /** Runs the registered command as the agent would, with one tool call. */
 function probe(agent: HookAgent, command: string, payloadCommand: string, cwd: string, env: NodeJS.ProcessEnv): { reply: { stdout: string; stderr: string; exitCode: number }; ms: number; error: string | null } {
-  const [shell, ...flags] = SHELLS[agent.name]!;
+  const [shell, ...flags] = agent.registration.shell;
   const started = process.hrtime.bigint();
   const r = spawnSync(shell!, [...flags, command], { input: JSON.stringify(agent.sample(payloadCommand, cwd)), cwd, env, encoding: 'utf8', timeout: 35_000 });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -137,11 +114,11 @@ export async function runDoctor(argv: string[], io: Io, deps: ConnectDeps = { cw
       if (found.length === 0) {
         if (!present && named.length === 0 && problems.length === 0) { line(agent, '-', 'not found on this machine'); continue; }
         bad = true;
-        line(agent, 'FIX', [...problems, `not guarded: no firebreak hook in ${show(agent.registration.file('user', w), w.home)}; fix: firebreak connect ${agent.name}`].join('; '));
+        line(agent, 'FIX', [...problems, `not guarded: no firebreak hook in ${tilde(agent.registration.file('user', w), w.home)}; fix: firebreak connect ${agent.name}`].join('; '));
         continue;
       }
       for (const f of found) {
-        const where = `${show(f.file, w.home)}`;
+        const where = tilde(f.file, w.home);
         const issues = [...problems, ...configProblems(agent, f, w)];
         const risky = probe(agent, f.command, RISKY, dir, env);
         if (risky.error) issues.push(`the registered command ${risky.error}`);

@@ -18,6 +18,52 @@ export interface Where {
   env: (name: string) => string | undefined;
 }
 
+/** What one step of connect did (lines to print), or why it could not. */
+export type Step = { ok: true; lines: string[] } | { ok: false; message: string };
+
+/** A path as a person reads it: ~ for the home. */
+export function tilde(path: string, home: string): string {
+  return path === home || path.startsWith(home + '/') ? '~' + path.slice(home.length) : path;
+}
+
+/** firebreak's handler as doctor finds it in a settings file. */
+export interface Registered {
+  /** The settings file as the agent names it (a symlink stays a symlink: Codex keys its trust by it). */
+  file: string;
+  scope: Scope;
+  command: string;
+  handler: Record<string, unknown>;
+  matcher: string | null;
+  group: number;
+  index: number;
+  /** The whole settings file the handler is in. */
+  settings: Record<string, unknown>;
+}
+
+/** What connect changed in a settings file, for a step that follows it. */
+export interface AfterEdit {
+  agent: string;
+  reg: Registration;
+  /** The settings file as the agent names it. */
+  file: string;
+  before: unknown[];
+  edit: ListEdit;
+  w: Where;
+  dryRun: boolean;
+}
+
+/** What one agent needs beyond the common registration (one place for each agent's quirks: its own file). */
+export interface RegistrationExtras {
+  /** A step after the hook list changed (Codex: trusting the hook where it now is). */
+  afterEdit?(e: AfterEdit): Step;
+  /** What else keeps the agent from running a registration: settings that switch hooks off, a missing trust. */
+  problems?(r: Registered, w: Where): string[];
+  /** Why the agent would skip a project's own hooks here (an untrusted project), or null. */
+  untrustedProject?(w: Where): string | null;
+  /** What the person should know after connect. */
+  note?(w: Where): string | null;
+}
+
 export interface Registration {
   /** The settings file that registers the hook, for a scope. */
   file(scope: Scope, where: Where): string;
@@ -40,6 +86,23 @@ export interface Registration {
   presence(where: Where): string[];
   /** Its command-line programs. */
   programs: string[];
+  /** How the agent runs the registered command: the shell and its flags. */
+  shell: readonly string[];
+  /** The least timeout, in the registration's own key and unit, that leaves firebreak's 5 s deadline room. */
+  minTimeout: { key: string; value: number; unit: 's' | 'ms' };
+  extras?: RegistrationExtras;
+}
+
+/** Where each handler of an event's list sits, in order, and whether it is firebreak's. */
+export function handlerPositions(list: unknown[], reg: Registration, agent: string): Array<{ group: number; handler: number; ours: boolean }> {
+  const out: Array<{ group: number; handler: number; ours: boolean }> = [];
+  list.forEach((entry, g) => {
+    if (!isObj(entry)) return;
+    if (reg.shape === 'flat') { out.push({ group: g, handler: 0, ours: isFirebreakHook(entry[reg.commandKey], agent) }); return; }
+    const hs = entry.hooks;
+    if (Array.isArray(hs)) hs.forEach((h, i) => out.push({ group: g, handler: i, ours: isObj(h) && isFirebreakHook(h[reg.commandKey], agent) }));
+  });
+  return out;
 }
 
 /** bin/firebreak.cjs of this installation: two levels above this file, in the sources and in the bundle. */

@@ -5,6 +5,32 @@
 
 import { join } from 'node:path';
 import { object, printed, shellCommand, SILENT, text, writePaths, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+import { readJsonObject } from '../../agent-settings/file.js';
+import { tilde, type Where } from '../registration.js';
+
+function claudeDir(w: Where): string {
+  return w.env('CLAUDE_CONFIG_DIR') || join(w.home, '.claude');
+}
+
+/** Every settings layer Claude Code reads; any of them can switch all hooks off. */
+function settingsLayers(w: Where): Array<{ path: string; managed: boolean }> {
+  return [
+    { path: join(claudeDir(w), 'settings.json'), managed: false },
+    { path: join(w.project, '.claude', 'settings.json'), managed: false },
+    { path: join(w.project, '.claude', 'settings.local.json'), managed: false },
+    { path: process.platform === 'darwin' ? '/Library/Application Support/ClaudeCode/managed-settings.json' : '/etc/claude-code/managed-settings.json', managed: true },
+  ];
+}
+
+function hooksSwitchedOff(w: Where): string[] {
+  const out: string[] = [];
+  for (const layer of settingsLayers(w)) {
+    const s = readJsonObject(layer.path);
+    if (s?.disableAllHooks === true) out.push(`disableAllHooks is set in ${tilde(layer.path, w.home)}, so Claude Code runs no hook; fix: remove it`);
+    if (layer.managed && s?.allowManagedHooksOnly === true) out.push(`allowManagedHooksOnly is set in ${layer.path}, so Claude Code runs only hooks from managed settings; fix: ask whoever manages it to add firebreak's hook there`);
+  }
+  return out;
+}
 
 /** Claude cuts hook strings at 10,000 characters; the reason stays well inside. */
 export const MAX_REASON = 9000;
@@ -55,7 +81,7 @@ export const claude: HookAgent = {
   }),
   registration: {
     // Project scope is this person's: settings.local.json, since the command names this machine's paths.
-    file: (scope, w) => (scope === 'user' ? join(w.env('CLAUDE_CONFIG_DIR') || join(w.home, '.claude'), 'settings.json') : join(w.project, '.claude', 'settings.local.json')),
+    file: (scope, w) => (scope === 'user' ? join(claudeDir(w), 'settings.json') : join(w.project, '.claude', 'settings.local.json')),
     shape: 'nested',
     event: 'PreToolUse',
     matcher: 'Bash|Write|Edit|MultiEdit|NotebookEdit',
@@ -64,8 +90,12 @@ export const claude: HookAgent = {
     fileHeader: {},
     fallbackJson: null,
     coversShell: (m) => matches(m, 'Bash'),
-    presence: (w) => [w.env('CLAUDE_CONFIG_DIR') || join(w.home, '.claude'), join(w.home, '.claude.json')],
+    presence: (w) => [claudeDir(w), join(w.home, '.claude.json')],
     programs: ['claude'],
+    // spawn(command, { shell: true }): /bin/sh -c.
+    shell: ['/bin/sh', '-c'],
+    minTimeout: { key: 'timeout', value: 10, unit: 's' },
+    extras: { problems: (_r, w) => hooksSwitchedOff(w) },
   },
   mcpClient: 'claude',
 };

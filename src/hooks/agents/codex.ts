@@ -2,15 +2,14 @@
 // as unsupported, and so is any field beyond its schema, and a rejected answer counts as a
 // failed hook, which lets the command run. So: allow prints nothing, ask becomes a deny
 // whose reason says a person must approve, and a deny carries exactly the schema's fields.
-// Codex runs a hook only once it is trusted (codex-trust.ts); connect writes that trust.
+// Codex runs a hook only once it is trusted (codex-trust.ts): connect writes that trust, doctor checks it.
 
 import { join } from 'node:path';
 import { object, printed, shellCommand, SILENT, text, payloadError, type HookAgent, type ToolCall } from '../agent.js';
 import { patchFiles, shellPatch } from './patch.js';
+import { codexHome, codexUntrustedProject, trustAfterEdit, trustProblems } from './codex-trust.js';
 
-export function codexHome(w: { home: string; env: (name: string) => string | undefined }): string {
-  return w.env('CODEX_HOME') || join(w.home, '.codex');
-}
+export { codexHome };
 
 /** Codex's matcher is a regex on the tool name; its shell tool is reported as Bash. */
 function matches(matcher: string | null, tool: string): boolean {
@@ -74,6 +73,10 @@ export const codex: HookAgent = {
     coversShell: (m) => matches(m, 'Bash'),
     presence: (w) => [codexHome(w)],
     programs: ['codex'],
+    // Observed: Codex runs hooks with bash -c, not a login shell.
+    shell: ['bash', '-c'],
+    minTimeout: { key: 'timeout', value: 10, unit: 's' },
+    extras: { afterEdit: trustAfterEdit, problems: trustProblems, untrustedProject: codexUntrustedProject },
   },
   mcpClient: 'codex',
 };

@@ -6,12 +6,28 @@
 import { join } from 'node:path';
 import { shellCommand, SILENT, text, writePaths, payloadError, object, printed, type HookAgent, type ToolCall } from '../agent.js';
 import { patchFiles, shellPatch } from './patch.js';
+import { readJsonObject } from '../../agent-settings/file.js';
+import { tilde, type Where } from '../registration.js';
+import { sep } from 'node:path';
 
 /** Copilot's file tools and the argument naming the file. */
 const FILE_TOOLS: Record<string, string[]> = { edit: ['path'], create: ['path'], write: ['path'], str_replace_editor: ['path'] };
 
 export function copilotHome(w: { home: string; env: (name: string) => string | undefined }): string {
   return w.env('COPILOT_HOME') || join(w.home, '.copilot');
+}
+
+/** Settings that switch every hook off (Copilot documents disableAllHooks in these). */
+function hooksSwitchedOff(w: Where): string[] {
+  const layers = [join(copilotHome(w), 'settings.json'), join(copilotHome(w), 'config.json'), join(w.project, '.github', 'copilot', 'settings.json'), join(w.project, '.github', 'copilot', 'settings.local.json')];
+  return layers.filter((p) => readJsonObject(p)?.disableAllHooks === true).map((p) => `disableAllHooks is set in ${tilde(p, w.home)}, so Copilot CLI runs no hook; fix: remove it`);
+}
+
+/** Copilot reads a project's .github/hooks only in a folder it trusts (trusted_folders in its config.json). */
+function untrustedProject(w: Where): string | null {
+  const folders = readJsonObject(join(copilotHome(w), 'config.json'))?.trusted_folders;
+  const trusted = Array.isArray(folders) && folders.some((f) => typeof f === 'string' && (w.project === f || w.project.startsWith(f.endsWith(sep) ? f : f + sep)));
+  return trusted ? null : `Copilot CLI reads .github/hooks only in folders it trusts, and ${w.project} is not one; fix: trust it when Copilot asks, or run: firebreak connect copilot --scope user`;
 }
 
 /** apply_patch (with GPT models) sends the patch itself as toolArgs: the files it names are what it writes. */
@@ -83,6 +99,9 @@ export const copilot: HookAgent = {
     coversShell: (m) => m === null || m === '' || m === '*' || m.split('|').includes('bash'),
     presence: (w) => [copilotHome(w)],
     programs: ['copilot'],
+    shell: ['bash', '--norc', '--noprofile', '-c'],
+    minTimeout: { key: 'timeoutSec', value: 10, unit: 's' },
+    extras: { problems: (_r, w) => hooksSwitchedOff(w), untrustedProject },
   },
   mcpClient: null,
 };

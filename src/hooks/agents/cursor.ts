@@ -50,6 +50,9 @@ export const cursor: HookAgent = {
     coversShell: () => true,
     presence: (w) => [join(w.home, '.cursor')],
     programs: ['cursor-agent', 'cursor'],
+    shell: ['/bin/sh', '-c'],
+    minTimeout: { key: 'timeout', value: 10, unit: 's' },
+    extras: { problems: (r) => (r.handler.failClosed === true ? [] : ['failClosed is not true, so a hook that fails lets the command run; fix: firebreak connect cursor']) },
   },
   mcpClient: 'cursor',
 };

@@ -5,10 +5,23 @@
 
 import { isAbsolute, join, resolve } from 'node:path';
 import { object, printed, shellCommand, SILENT, text, writePaths, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+import { readJsonObject } from '../../agent-settings/file.js';
+import { tilde, type Where } from '../registration.js';
 
 /** Gemini's user settings directory: .gemini in GEMINI_CLI_HOME when that is set, else in the home. */
 export function geminiDir(w: { home: string; env: (name: string) => string | undefined }): string {
   return join(w.env('GEMINI_CLI_HOME') || w.home, '.gemini');
+}
+
+/** Every settings layer Gemini CLI reads; any of them can switch hooks off, or this one. */
+function hooksSwitchedOff(w: Where): string[] {
+  const out: string[] = [];
+  for (const path of [join(geminiDir(w), 'settings.json'), join(w.project, '.gemini', 'settings.json'), '/etc/gemini-cli/settings.json']) {
+    const c = readJsonObject(path)?.hooksConfig as { enabled?: unknown; disabled?: unknown } | undefined;
+    if (c?.enabled === false) out.push(`hooksConfig.enabled is false in ${tilde(path, w.home)}, so Gemini CLI runs no hook; fix: remove it`);
+    if (Array.isArray(c?.disabled) && c.disabled.includes('firebreak')) out.push(`hooksConfig.disabled names firebreak in ${tilde(path, w.home)}; fix: take it out`);
+  }
+  return out;
 }
 
 /** Gemini's file tools and the argument naming the file. */
@@ -66,6 +79,12 @@ export const gemini: HookAgent = {
     coversShell: (m) => { if (m === null || m === '' || m === '*') return true; try { return new RegExp(m).test('run_shell_command'); } catch { return false; } },
     presence: (w) => [geminiDir(w)],
     programs: ['gemini'],
+    shell: ['bash', '-c'],
+    minTimeout: { key: 'timeout', value: 10000, unit: 'ms' },
+    extras: {
+      problems: (_r, w) => hooksSwitchedOff(w),
+      note: (w) => `Gemini CLI: hooks run only in folders Gemini trusts (${tilde(join(geminiDir(w), 'trustedFolders.json'), w.home)})`,
+    },
   },
   mcpClient: 'gemini',
 };
