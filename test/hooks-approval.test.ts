@@ -70,6 +70,18 @@ describe('firebreak allow', () => {
     assert.match(allowAtTerminal('nope', '').out, /not a firebreak code/);
     assert.match(allowAtTerminal('ZZZZZZ', '').out, /no command is waiting for code ZZZZZZ/);
   });
+  it('refuses under an agent: its markers in the environment', () => {
+    const code = codeIn(reasonOf('claude', hook('git push --force origin main')));
+    const r = spawnSync('script', ['-qec', `${process.execPath} ${BIN} allow ${code}`, '/dev/null'], { input: 'y\n', env: { ...box.env, CLAUDECODE: '1' }, encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.status, 1);
+    assert.match(r.stdout + r.stderr, /runs under Claude Code, and an agent cannot approve its own commands/);
+  });
+  it('shows a command with control characters as escapes, so it cannot pass for another', () => {
+    const disguised = "rm -rf ~ \x1b[2K\r  command: npm test";
+    const code = codeIn(reasonOf('claude', hook(disguised)));
+    const r = allowAtTerminal(code, 'n\n');
+    assert.match(r.out, /command: rm -rf ~ \\x1b\[2K\\x0d {2}command: npm test/);
+  });
   it('lists what is waiting', () => {
     const r = spawnSync(process.execPath, [BIN, 'allow', '--list'], { env: box.env, encoding: 'utf8' });
     assert.equal(r.status, 0);

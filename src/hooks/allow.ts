@@ -5,11 +5,10 @@
 // An agent that runs `firebreak allow` itself is stopped before that by its hook
 // (self:firebreak-allow), and without a terminal this command refuses anyway.
 
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import type { Out } from '../cli/out.js';
-import { approvalsDir, findOffer, grant, GRANT_MINUTES, OFFER_MINUTES, sweep, type Offer } from './approvals.js';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { printable } from '../cli/render.js';
+import { approvalsDir, findOffer, grant, GRANT_MINUTES, listOffers, OFFER_MINUTES, sweep, type Offer } from './approvals.js';
 
 export const ALLOW_HELP = `Usage:
   firebreak allow CODE     let the command a deny message gave CODE for run once
@@ -29,6 +28,40 @@ export interface AllowDeps {
   stderr: Out;
   /** Opens the person's terminal; tests give a pseudo-terminal through `script`. */
   tty?: () => { ask(question: string): string | null; close(): void } | null;
+  /** The agent this process runs under, if any (env markers, then the process's ancestors). */
+  underAgent?: () => string | null;
+}
+
+/** Variables the agents set in the shells they run commands in. */
+const AGENT_ENV: Array<[string, string]> = [['CLAUDECODE', 'Claude Code'], ['CLAUDE_CODE_ENTRYPOINT', 'Claude Code'], ['GEMINI_CLI', 'Gemini CLI'], ['COPILOT_CLI', 'Copilot CLI'], ['CODEX_SANDBOX', 'Codex'], ['CODEX_THREAD_ID', 'Codex'], ['CURSOR_AGENT', 'Cursor']];
+/** Agent programs, as a process's name or as a package in its command line. */
+const AGENT_PROCESS = /(^|\/)(claude|codex|gemini|copilot|cursor-agent)(\s|$)|@anthropic-ai\/claude-code|@openai\/codex|@google\/gemini-cli|@github\/copilot/;
+
+/**
+ * Whether an agent started this process: a marker it sets in its shells' environment, or an
+ * agent among the process's ancestors (Linux). Not proof against an agent that clears its
+ * environment and detaches (the hook refuses `firebreak allow` in any spelling before that),
+ * but a second lock on the same door.
+ */
+export function agentAbove(env: NodeJS.ProcessEnv): string | null {
+  for (const [name, label] of AGENT_ENV) if (env[name]) return label;
+  if (process.platform !== 'linux') return null;
+  let pid = process.ppid;
+  for (let depth = 0; depth < 64 && pid > 1; depth++) {
+    let stat: string;
+    let cmdline: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, 3).join(' ');
+    } catch {
+      return null;
+    }
+    const m = AGENT_PROCESS.exec(cmdline);
+    if (m) return (m[2] ?? m[0]).replace(/^@[^/]+\//, '');
+    // The parent pid is the fourth field, after the name in parentheses (which may hold spaces).
+    pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  }
+  return null;
 }
 
 function ago(ms: number): string {
@@ -36,8 +69,14 @@ function ago(ms: number): string {
   return m < 1 ? 'just now' : m === 1 ? '1 minute ago' : `${m} minutes ago`;
 }
 
+/** Text shown, never obeyed: control characters, newlines, and the Unicode that reorders or hides text are written out as escapes. */
+function shown(t: string): string {
+  return printable(t).replace(/\n/g, '\\n').replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** An offer as the person reads it, so that no command can dress up as another. */
 function describe(o: Offer, now: number): string {
-  return `  command: ${o.command}\n  in:      ${o.cwd}\n  agent:   ${o.agent}${o.rules.length > 0 ? `\n  rules:   ${o.rules.join(', ')}` : ''}\n  held:    ${ago(now - o.at)}\n`;
+  return `  command: ${shown(o.command)}\n  in:      ${shown(o.cwd)}\n  agent:   ${shown(o.agent)}${o.rules.length > 0 ? `\n  rules:   ${shown(o.rules.join(', '))}` : ''}\n  held:    ${ago(now - o.at)}\n`;
 }
 
 /** The terminal of the person running this, or null when there is none. */
@@ -60,18 +99,9 @@ function openTty(): ReturnType<NonNullable<AllowDeps['tty']>> {
   };
 }
 
-function listOffers(dir: string, out: Out, now: number): number {
-  let names: string[] = [];
-  try { names = readdirSync(join(dir, 'offered')).filter((n) => n.endsWith('.json')); } catch { /* none yet */ }
-  const offers: Offer[] = [];
-  for (const n of names) {
-    try {
-      const o = JSON.parse(readFileSync(join(dir, 'offered', n), 'utf8')) as Offer;
-      if (now - o.at < OFFER_MINUTES * 60_000) offers.push(o);
-    } catch { /* a record being written, or not ours */ }
-  }
+function printOffers(dir: string, out: Out, now: number): number {
+  const offers = listOffers(dir, now);
   if (offers.length === 0) { out.write('No command is waiting for approval.\n'); return 0; }
-  offers.sort((a, b) => b.at - a.at);
   for (const o of offers) out.write(`${o.code}\n${describe(o, now)}`);
   return 0;
 }
@@ -81,8 +111,13 @@ export function runAllow(argv: string[], deps: AllowDeps): number {
   const dir = approvalsDir((k) => deps.env[k], deps.home);
   const [first, ...rest] = argv;
   if (first === undefined || first === '-h' || first === '--help') { (first === undefined ? deps.stderr : deps.stdout).write(ALLOW_HELP); return first === undefined ? 1 : 0; }
-  if (first === '--list' || first === 'list') return listOffers(dir, deps.stdout, now);
+  if (first === '--list' || first === 'list') return printOffers(dir, deps.stdout, now);
   if (rest.length > 0 || first.startsWith('-')) { deps.stderr.write(`firebreak allow: give one code, as in: firebreak allow K7QMXP (see firebreak allow --help)\n`); return 1; }
+  const agent = (deps.underAgent ?? (() => agentAbove(deps.env)))();
+  if (agent) {
+    deps.stderr.write(`firebreak allow: this runs under ${agent}, and an agent cannot approve its own commands; run it in a terminal of your own\n`);
+    return 1;
+  }
   const found = findOffer(dir, first, now);
   if (!found.ok) { deps.stderr.write(`firebreak allow: ${found.message}\n`); return 1; }
   const tty = (deps.tty ?? openTty)();

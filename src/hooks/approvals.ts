@@ -141,6 +141,22 @@ export function grant(dir: string, found: { offer: Offer; key: string }, now = D
   return g;
 }
 
+/** The offers still waiting for a person, newest first. */
+export function listOffers(dir: string, now = Date.now()): Offer[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(dir, 'offered')).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const offers: Offer[] = [];
+  for (const n of names) {
+    const o = readRecord<Offer>(join(dir, 'offered', n));
+    if (o && typeof o.code === 'string' && typeof o.command === 'string' && typeof o.at === 'number' && now - o.at < OFFER_MINUTES * 60_000) offers.push(o);
+  }
+  return offers.sort((a, b) => b.at - a.at);
+}
+
 /** Drops offers and grants past their time, so the folder does not grow without end. */
 export function sweep(dir: string, now = Date.now()): void {
   for (const [sub, age] of [['offered', OFFER_MINUTES], ['granted', GRANT_MINUTES]] as const) {
