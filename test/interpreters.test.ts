@@ -265,6 +265,7 @@ describe('writes, moves and links are said as the tools that do the same', () =>
     ["open(os.path.expanduser('~/.bashrc'), 'a').write('x')", ['tee -a ~/.bashrc']],
     ["with open('notes.txt', mode='r+') as f: f.write('x')", ['tee -a notes.txt']],
     ["print(open('data.csv').read())", []],
+    ["open(file='/home/dev/.claude/settings.json', mode='w')", ['tee /home/dev/.claude/settings.json']],
     ["open('data.csv', 'rb').read()", []],
     ["pathlib.Path.home().joinpath('.codex', 'hooks.json').write_text('{}')", ['tee ~/.codex/hooks.json']],
     ["Path('out.bin').open('wb')", ['tee out.bin']],

@@ -163,7 +163,8 @@ export function openMode(mode: string | null): string | null {
 }
 const openWith = (modeAt: number, pathAt = 0, kwName = 'mode'): Action => (c) => {
   const cmd = openMode(literal(c.args[modeAt] ?? c.kw.get(kwName)));
-  return cmd ? verb(cmd, [c.args[pathAt] ?? UNKNOWN]) : null;
+  // open(file='x', mode='w') names the file by keyword.
+  return cmd ? verb(cmd, [c.args[pathAt] ?? c.kw.get('file') ?? c.kw.get('path') ?? UNKNOWN]) : null;
 };
 
 /** A program and its argument list: execv(path, [argv0, ...]) drops argv0, pcntl_exec does not have one. */
