@@ -53,6 +53,11 @@ describe('the reason is written for the model', () => {
     assert.match(reason, /firebreak allow [A-Z2-9]{6}` in their own terminal/);
     assert.match(reason, /Do not run `firebreak allow` yourself/);
   });
+  it('an ask carries a code too, for a headless run where no one answers the prompt', () => {
+    const reason = reasonOf('claude', runHook('claude', JSON.stringify(shellPayload('claude', ASK, box.project)), box));
+    assert.match(reason, /^firebreak asks a person to approve this command \(Medium\)/);
+    assert.match(reason, /headless run.*firebreak allow [A-Z2-9]{6}/);
+  });
   it('an ask given as a deny says a person must approve', () => {
     for (const agent of ['codex', 'gemini'] as const) {
       const reason = reasonOf(agent, runHook(agent, JSON.stringify(shellPayload(agent, ASK, box.project)), box));

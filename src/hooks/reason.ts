@@ -40,6 +40,7 @@ export function reasonFor(a: RiskAssessment, o: ReasonOptions): string {
     for (const alt of alts) lines.push(`  ${alt.command}  # ${alt.explanation}`);
   }
   if (o.decision === 'deny' || o.askAsDeny) lines.push(wayThrough(o.code));
+  else if (o.code !== null) lines.push(`If no one can answer this prompt (a headless run), a person can let this exact command through once by running \`firebreak allow ${o.code}\` in their own terminal.`);
   return lines.filter((l) => l !== '').join('\n');
 }
 

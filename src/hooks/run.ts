@@ -245,7 +245,8 @@ function finish(agent: HookAgent, call: HookCall, cwd: string, line: string, o: 
   const a = o.assessment;
   if (a && o.decision !== 'allow') {
     const dir = approvalsDir((k) => deps.env[k], deps.home);
-    const code = o.decision === 'deny' ? offerCode(dir, { command: line, cwd, agent: agent.name, rules: a.matched_rules.map((r) => r.id) }) : null;
+    // An ask gets a code too: in a headless run nobody answers the prompt, and the agent refuses.
+    const code = offerCode(dir, { command: line, cwd, agent: agent.name, rules: a.matched_rules.map((r) => r.id) });
     // Now and then, so the folder of offers stays small without a daemon.
     if (code !== null && Math.random() < 0.05) sweep(dir);
     o.verdict.reason = reasonFor(a, { decision: a.decision === 'deny' ? 'deny' : 'ask', askAsDeny: a.decision === 'ask' && !agent.canAsk, code, agentLabel: agent.label });
