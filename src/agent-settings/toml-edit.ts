@@ -258,6 +258,16 @@ export function replaceTomlServer(text: string, found: Extract<TomlFind, { kind:
   return { text: out, lines: `${command}${eol}${args}${eol}` };
 }
 
+/** The scanned file, or why it cannot be read as TOML. */
+function tryScan(text: string): ReturnType<typeof scan> | { message: string } {
+  try {
+    return scan(text);
+  } catch (e) {
+    if (e instanceof TomlError) return { message: e.message };
+    throw e;
+  }
+}
+
 /** A table header for a key path, each segment bare when TOML allows it, else a basic string. */
 export function tomlHeader(path: string[]): string {
   return '[' + path.map((k) => (/^[A-Za-z0-9_-]+$/.test(k) ? k : tomlString(k))).join('.') + ']';
@@ -267,13 +277,8 @@ export type TomlRead = { ok: true; value: Record<string, unknown> } | { ok: fals
 
 /** The values a file sets under a table path (strings, and tables and arrays of them; other values as null). */
 export function readTomlTable(text: string, path: string[]): TomlRead {
-  let doc: ReturnType<typeof scan>;
-  try {
-    doc = scan(text);
-  } catch (e) {
-    if (e instanceof TomlError) return { ok: false, message: e.message };
-    throw e;
-  }
+  const doc = tryScan(text);
+  if ('message' in doc) return { ok: false, message: doc.message };
   const out: { [k: string]: Value } = {};
   for (const p of doc.pairs) {
     if (startsWith(p.path, path) && p.path.length > path.length) setPath(out, p.path.slice(path.length), p.value);
@@ -288,13 +293,8 @@ export function readTomlTable(text: string, path: string[]): TomlRead {
  * or a new table appended. A table defined another way (dotted keys, inline) is refused.
  */
 export function setTomlKey(text: string, path: string[], key: string, value: string): { ok: true; text: string } | { ok: false; message: string } {
-  let doc: ReturnType<typeof scan>;
-  try {
-    doc = scan(text);
-  } catch (e) {
-    if (e instanceof TomlError) return { ok: false, message: e.message };
-    throw e;
-  }
+  const doc = tryScan(text);
+  if ('message' in doc) return { ok: false, message: doc.message };
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const line = `${/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key)} = ${value}`;
   const header = doc.headers.find((h) => !h.array && same(h.path, path));

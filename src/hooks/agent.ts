@@ -105,3 +105,19 @@ export function writePaths(input: Record<string, unknown> | null, keys: string[]
   if (paths.length === 0) return payloadError(`the file tool call names no file (${keys.join(' or ')})`);
   return { kind: 'write', paths };
 }
+
+/**
+ * The call a tool's input makes: a shell command for the agent's shell tools, the files a
+ * file tool writes (under the input keys listed for it), or nothing firebreak judges.
+ */
+export function toolCall(tool: string, input: Record<string, unknown> | null, shellTools: ReadonlySet<string>, fileTools: Readonly<Record<string, string[]>>): ToolCall | FirebreakError {
+  if (shellTools.has(tool)) return shellCommand(input);
+  if (Object.prototype.hasOwnProperty.call(fileTools, tool)) return writePaths(input, fileTools[tool]!);
+  return { kind: 'other' };
+}
+
+/** A matcher that is a regular expression on the tool's name; empty or * is every tool. */
+export function regexMatches(matcher: string | null, tool: string): boolean {
+  if (matcher === null || matcher === '' || matcher === '*') return true;
+  try { return new RegExp(matcher).test(tool); } catch { return false; }
+}

@@ -4,7 +4,7 @@
 // Claude reads that JSON whatever the exit code, and exit 2 blocks on its own.
 
 import { join } from 'node:path';
-import { object, printed, shellCommand, SILENT, text, writePaths, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+import { object, printed, regexMatches, SILENT, text, toolCall, payloadError, type HookAgent } from '../agent.js';
 import { readJsonObject } from '../../agent-settings/file.js';
 import { tilde, type Where } from '../registration.js';
 
@@ -37,12 +37,12 @@ export const MAX_REASON = 9000;
 
 /** Claude's file tools and the input key naming the file each one changes (MultiEdit is gone from 2.1 but may come back). */
 const FILE_TOOLS: Record<string, string[]> = { Write: ['file_path'], Edit: ['file_path'], MultiEdit: ['file_path'], NotebookEdit: ['notebook_path'] };
+const SHELL_TOOLS = new Set(['Bash']);
 
 /** Claude's matcher: letters, digits and | , _ - are a list of exact tool names; anything else a regex. */
 function matches(matcher: string | null, tool: string): boolean {
-  if (matcher === null || matcher === '' || matcher === '*') return true;
-  if (/^[A-Za-z0-9_|, -]+$/.test(matcher)) return matcher.split(/[|,]/).map((m) => m.trim()).includes(tool);
-  try { return new RegExp(matcher).test(tool); } catch { return false; }
+  if (matcher !== null && /^[A-Za-z0-9_|, -]+$/.test(matcher)) return matcher.split(/[|,]/).map((m) => m.trim()).includes(tool);
+  return regexMatches(matcher, tool);
 }
 
 export const claude: HookAgent = {
@@ -52,17 +52,8 @@ export const claude: HookAgent = {
   read(p) {
     const tool = text(p, 'tool_name');
     if (tool === null) return payloadError('the payload has no tool_name');
-    const input = object(p, 'tool_input');
-    let call: ToolCall;
-    if (tool === 'Bash') {
-      const c = shellCommand(input);
-      if ('code' in c) return c;
-      call = c;
-    } else if (Object.prototype.hasOwnProperty.call(FILE_TOOLS, tool)) {
-      const w = writePaths(input, FILE_TOOLS[tool]!);
-      if ('code' in w) return w;
-      call = w;
-    } else call = { kind: 'other' };
+    const call = toolCall(tool, object(p, 'tool_input'), SHELL_TOOLS, FILE_TOOLS);
+    if ('code' in call) return call;
     return { tool, call, cwd: text(p, 'cwd'), session: text(p, 'session_id') };
   },
   reply(v) {

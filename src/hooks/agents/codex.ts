@@ -5,17 +5,11 @@
 // Codex runs a hook only once it is trusted (codex-trust.ts): connect writes that trust, doctor checks it.
 
 import { join } from 'node:path';
-import { object, printed, shellCommand, SILENT, text, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+import { object, printed, regexMatches, shellCommand, SILENT, text, payloadError, type HookAgent, type ToolCall } from '../agent.js';
 import { patchFiles, shellPatch } from './patch.js';
 import { codexHome, codexUntrustedProject, trustAfterEdit, trustProblems } from './codex-trust.js';
 
 export { codexHome };
-
-/** Codex's matcher is a regex on the tool name; its shell tool is reported as Bash. */
-function matches(matcher: string | null, tool: string): boolean {
-  if (matcher === null || matcher === '' || matcher === '*') return true;
-  try { return new RegExp(matcher).test(tool); } catch { return false; }
-}
 
 export const codex: HookAgent = {
   name: 'codex',
@@ -70,7 +64,8 @@ export const codex: HookAgent = {
     handlerFields: { timeout: 30 },
     fileHeader: {},
     fallbackJson: null,
-    coversShell: (m) => matches(m, 'Bash'),
+    // Codex's matcher is a regex on the tool name; its shell tool is reported as Bash.
+    coversShell: (m) => regexMatches(m, 'Bash'),
     presence: (w) => [codexHome(w)],
     programs: ['codex'],
     // Observed: Codex runs hooks with bash -c, not a login shell.

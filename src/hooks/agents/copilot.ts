@@ -4,7 +4,7 @@
 // timed-out one through, so every verdict is given as JSON, well inside the timeout.
 
 import { join } from 'node:path';
-import { shellCommand, SILENT, text, writePaths, payloadError, object, printed, type HookAgent, type ToolCall } from '../agent.js';
+import { shellCommand, SILENT, text, toolCall, payloadError, object, printed, type HookAgent, type ToolCall } from '../agent.js';
 import { patchFiles, shellPatch } from './patch.js';
 import { readJsonObject } from '../../agent-settings/file.js';
 import { tilde, type Where } from '../registration.js';
@@ -12,6 +12,8 @@ import { sep } from 'node:path';
 
 /** Copilot's file tools and the argument naming the file. */
 const FILE_TOOLS: Record<string, string[]> = { edit: ['path'], create: ['path'], write: ['path'], str_replace_editor: ['path'] };
+/** The shell tools are read above, for a patch run through them. */
+const NO_SHELL: ReadonlySet<string> = new Set();
 
 export function copilotHome(w: { home: string; env: (name: string) => string | undefined }): string {
   return w.env('COPILOT_HOME') || join(w.home, '.copilot');
@@ -71,11 +73,11 @@ export const copilot: HookAgent = {
       const patch = shellPatch(c.command);
       if (patch && !patch.ok) return payloadError(patch.message);
       call = patch ? { kind: 'write', paths: patch.paths } : c;
-    } else if (Object.prototype.hasOwnProperty.call(FILE_TOOLS, tool)) {
-      const w = writePaths(args, FILE_TOOLS[tool]!);
-      if ('code' in w) return w;
-      call = w;
-    } else call = { kind: 'other' };
+    } else {
+      const c = toolCall(tool, args, NO_SHELL, FILE_TOOLS);
+      if ('code' in c) return c;
+      call = c;
+    }
     return { tool, call, cwd: text(p, 'cwd'), session };
   },
   reply(v) {

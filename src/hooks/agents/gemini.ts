@@ -4,7 +4,7 @@
 // `continue: false` would stop the whole agent loop, so it is never sent.
 
 import { isAbsolute, join, resolve } from 'node:path';
-import { object, printed, shellCommand, SILENT, text, writePaths, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+import { object, printed, regexMatches, shellCommand, SILENT, text, toolCall, payloadError, type HookAgent, type ToolCall } from '../agent.js';
 import { readJsonObject } from '../../agent-settings/file.js';
 import { tilde, type Where } from '../registration.js';
 
@@ -26,6 +26,8 @@ function hooksSwitchedOff(w: Where): string[] {
 
 /** Gemini's file tools and the argument naming the file. */
 const FILE_TOOLS: Record<string, string[]> = { write_file: ['file_path', 'absolute_path'], replace: ['file_path', 'absolute_path'] };
+/** The shell tool is read above, with its directory. */
+const NO_SHELL: ReadonlySet<string> = new Set();
 
 export const gemini: HookAgent = {
   name: 'gemini',
@@ -44,11 +46,11 @@ export const gemini: HookAgent = {
       // The shell tool may run in a directory of the workspace other than the session's.
       const dir = input ? (text(input, 'dir_path') ?? text(input, 'directory')) : null;
       if (dir) cwd = isAbsolute(dir) || cwd === null ? dir : resolve(cwd, dir);
-    } else if (Object.prototype.hasOwnProperty.call(FILE_TOOLS, tool)) {
-      const w = writePaths(input, FILE_TOOLS[tool]!);
-      if ('code' in w) return w;
-      call = w;
-    } else call = { kind: 'other' };
+    } else {
+      const c = toolCall(tool, input, NO_SHELL, FILE_TOOLS);
+      if ('code' in c) return c;
+      call = c;
+    }
     return { tool, call, cwd, session: text(p, 'session_id') };
   },
   reply(v) {
@@ -76,7 +78,7 @@ export const gemini: HookAgent = {
     handlerFields: { name: 'firebreak', timeout: 30000 },
     fileHeader: {},
     fallbackJson: null,
-    coversShell: (m) => { if (m === null || m === '' || m === '*') return true; try { return new RegExp(m).test('run_shell_command'); } catch { return false; } },
+    coversShell: (m) => regexMatches(m, 'run_shell_command'),
     presence: (w) => [geminiDir(w)],
     programs: ['gemini'],
     shell: ['bash', '-c'],
