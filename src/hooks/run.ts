@@ -76,7 +76,8 @@ export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
   const agent = name === undefined ? undefined : agentNamed(name);
   if (!agent || rest.length > 0) {
     // No agent format to answer in: exit 2, which Claude Code, Codex, Gemini CLI and Cursor read as a block.
-    deps.stderr.write(`firebreak hook: ${agent ? `unexpected argument '${rest[0]}'` : `unknown agent '${name ?? ''}'`} (agents: ${AGENTS.map((a) => a.name).join(', ')}); the tool call is blocked\n`);
+    const what = agent ? `unexpected argument '${rest[0]}'` : name === undefined ? 'no agent named (firebreak hook <agent>)' : `unknown agent '${name}'`;
+    deps.stderr.write(`firebreak hook: ${what} (agents: ${AGENTS.map((a) => a.name).join(', ')}); the tool call is blocked\n`);
     return 2;
   }
   let answered = false;
