@@ -220,7 +220,7 @@ describe('a broken installation still blocks', () => {
         const file = reg.file('user', { project: box.project, home, env: () => undefined });
         const list = json(file).hooks[reg.event] as Array<Record<string, any>>;
         const handler = reg.shape === 'flat' ? list[0]! : list[0]!.hooks[0];
-        assert.ok(String(handler[reg.commandKey]).startsWith(`'${node}' '${pkg}/bin/firebreak.cjs' hook ${a.name} || `));
+        assert.ok(String(handler[reg.commandKey]).includes(` '${node}' '${pkg}/bin/firebreak.cjs' hook ${a.name} || `));
       }
       breakIt();
       for (const a of AGENTS) {
@@ -235,6 +235,14 @@ describe('a broken installation still blocks', () => {
       rmSync(home, { recursive: true, force: true });
     });
   }
+  it('NODE_OPTIONS planted in the agent\'s environment cannot make the hook say nothing', () => {
+    setUp();
+    const evil = join(box.base, 'evil.cjs');
+    writeFileSync(evil, 'process.exit(0)\n');
+    const command = hookCommand('claude', agentNamed('claude')!.registration, node, join(pkg, 'bin', 'firebreak.cjs'));
+    const r = spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(shellPayload('claude', 'rm -rf ~', box.project)), cwd: box.project, env: { ...box.env, HOME: home, NODE_OPTIONS: `--require ${evil}` }, encoding: 'utf8', timeout: 30_000 });
+    assert.match(r.stdout, /"permissionDecision":"deny"/, r.stderr);
+  });
   it('the copy works before it is broken', () => {
     setUp();
     assert.ok(existsSync(node));

@@ -82,3 +82,30 @@ describe('a directory that holds the guard', () => {
     assert.equal(verdict('rm -rf node_modules').decision, 'allow');
   });
 });
+
+describe('writers that name the file inside their own script or options (found in the second attack)', () => {
+  for (const command of [
+    // sed reads no ~: the path is written out, as an attacker would.
+    `sed -n 'w ${join(home, '.claude', 'settings.json')}' /tmp/loose.json`,
+    "sed -n 's/}$/x/;w " + join(home, '.config', 'firebreak', 'config.yaml') + "' /tmp/x",
+    `awk '{print > "${join(home, '.claude', 'settings.json')}"}' /tmp/x`,
+    'cp -t ~/.claude /tmp/z/settings.json',
+    'mv -t ~/.claude /tmp/z/settings.json',
+    'install -t ~/.config/firebreak /tmp/loose/config.yaml',
+    'ln -sf -t ~/.claude /tmp/z/settings.json',
+    'cp -r /tmp/z/.claude ~',
+    'ln ~/.claude/settings.json /tmp/hl',
+    "pkill -f 'firebreak[.]cjs.? hook'",
+    'cp /tmp/pl /etc/ld.so.preload',
+    'cp /tmp/m.json /etc/claude-code/managed-settings.json',
+    "printf '{}' > ~/.gemini/trustedFolders.json",
+    'git checkout-index -f .claude/settings.local.json',
+  ]) {
+    it(command, () => assert.equal(verdict(command).decision, 'deny', command));
+  }
+  it('and the same tools writing the project\'s own files stay quiet', () => {
+    for (const command of ["sed -n '/error/w errors.txt' build.log", `awk '{print > "out.txt"}' in.txt`, 'cp -t src /tmp/a.ts', 'ln a.txt b.txt']) {
+      assert.equal(verdict(command).decision, 'allow', command);
+    }
+  });
+});

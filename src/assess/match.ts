@@ -6,6 +6,8 @@ import type { BlastScope, Severity } from '../core/types.js';
 import { parseArgs, isTruncatingRedirect, type ParsedArgs } from '../catalogue/args.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CompiledRule, Predicate, TargetSpec } from '../catalogue/types.js';
+import { statSync } from 'node:fs';
+import { posix } from 'node:path';
 import { classifyPath, type PathClass, type PathContext } from '../context/context.js';
 import type { Arg, NormalisedCommand } from '../shell/index.js';
 import { literalArg } from '../shell/arg.js';
@@ -90,8 +92,8 @@ function stdinFrom(spec: { command: string[]; class?: PathClass[]; arg?: string 
 }
 
 /** The words a target spec points at. */
-export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs): Arg[] {
-  const words = selectWords(spec, cmd, parsed);
+export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs, ctx?: PathContext): Arg[] {
+  const words = spec.select === 'destinations' ? destinations(cmd, parsed, ctx) : selectWords(spec, cmd, parsed);
   const marker = spec.after;
   if (!marker) return words;
   // curl -d @file, -F key=@file: only words with the marker, and the file after it.
@@ -107,8 +109,31 @@ export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: 
   });
 }
 
+/**
+ * Where cp, mv, install or ln put what they copy: the directory -t names, or the last
+ * operand; and when that is a directory (it exists as one, ends in /, or -t named it), each
+ * source's own name inside it, since that is the file that is written (cp -r /x/.claude ~).
+ */
+function destinations(cmd: NormalisedCommand, parsed: ParsedArgs, ctx: PathContext | undefined): Arg[] {
+  const t = parsed.options.find((o) => (o.name === '-t' || o.name === '--target-directory') && o.value !== null);
+  const dir = t ? { ...cmd.args[t.index]!, text: t.value!, home: t.value!.startsWith('~') } : parsed.positionals.length >= 2 ? parsed.positionals[parsed.positionals.length - 1]! : null;
+  if (!dir) return [];
+  const sources = t ? parsed.positionals : parsed.positionals.slice(0, -1);
+  let isDir = !!t || dir.text.endsWith('/');
+  if (!isDir && ctx && !dir.dynamic) {
+    try { isDir = statSync(classifyPath(dir, ctx, cmd.cwd).path).isDirectory(); } catch { /* not there: a file name */ }
+  }
+  if (!isDir) return [dir];
+  const inside = sources.filter((s) => !s.dynamic).map((s) => {
+    const name = posix.basename(s.text.replace(/\/+$/, ''));
+    return { ...dir, text: dir.text.replace(/\/+$/, '') + '/' + name, glob: dir.glob || s.glob };
+  }).filter((a) => !a.text.endsWith('/.') && !a.text.endsWith('/..'));
+  return [dir, ...inside];
+}
+
 function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs): Arg[] {
   switch (spec.select) {
+    case 'destinations': return [];
     case 'positionals':
       return parsed.positionals.slice(spec.from ?? 0);
     case 'last_positional': {
@@ -168,7 +193,7 @@ export function matchRule(rule: CompiledRule, cmd: NormalisedCommand, cat: Catal
     return { rule, command: cmd, parsed, severity: rule.severity ?? 'Medium', targets: [], scope: rule.blast_radius.scope };
   }
   const hits: TargetHit[] = [];
-  for (const arg of selectTargets(rule.targets, cmd, parsed)) {
+  for (const arg of selectTargets(rule.targets, cmd, parsed, ctx)) {
     const c = classifyPath(arg, ctx, cmd.cwd);
     // The worst of the path's own class and the classes it has as well.
     let hit: TargetHit | null = null;

@@ -22,7 +22,7 @@ export type Predicate =
   | { stdin_from: { command: string[]; class?: PathClass[]; arg?: string } }
   | { assignment: { name: string; value?: string } };
 
-export type TargetSelect = 'positionals' | 'last_positional' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
+export type TargetSelect = 'positionals' | 'last_positional' | 'destinations' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
 
 export interface TargetSpec {
   select: TargetSelect;

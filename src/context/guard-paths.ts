@@ -15,11 +15,18 @@ const HOME_GUARD = [
   ...USER_CONFIG_PLACES.home, '.config/firebreak/**', '.cache/firebreak/**', '.local/state/firebreak/**',
   '.claude', '.claude/settings.json', '.claude/settings.local.json', '.claude/hooks/**', '.claude.json', '.claude/.claude.json',
   '.codex', '.codex/config.toml', '.codex/hooks.json',
-  '.gemini', '.gemini/settings.json',
+  // Gemini CLI drops every hook in a folder it does not trust.
+  '.gemini', '.gemini/settings.json', '.gemini/trustedFolders.json',
   '.cursor', '.cursor/hooks.json', '.cursor/mcp.json',
   '.copilot', '.copilot/config.json', '.copilot/hooks.json', '.copilot/mcp-config.json', '.copilot/settings.json', '.copilot/hooks/**',
   '.config/github-copilot/**',
 ];
+
+/**
+ * Machine-wide places that switch hooks off or run code inside every process: the agents'
+ * managed and system settings, and the preload list the dynamic linker reads.
+ */
+const MACHINE_GUARD = ['/etc/ld.so.preload', '/etc/claude-code/**', '/Library/Application Support/ClaudeCode/**', '/etc/gemini-cli/**', '/etc/codex/**'];
 
 /** Names under a project's root (and the directory a command runs in). */
 const PROJECT_GUARD = [
@@ -44,6 +51,7 @@ function nameSet(names: string[]): NameSet {
 }
 
 const HOME_NAMES = nameSet(HOME_GUARD);
+const MACHINE_NAMES = nameSet(MACHINE_GUARD);
 const PROJECT_NAMES = nameSet(PROJECT_GUARD);
 
 function inside(child: string, parent: string): boolean {
@@ -57,6 +65,7 @@ function named(rel: string, set: NameSet): boolean {
 /** The guard's own files, as they are named (no symlinks followed). */
 function isGuardName(abs: string, ctx: PathContext): boolean {
   if (inside(abs, ctx.home) && named(abs.slice(ctx.home.length + 1), HOME_NAMES)) return true;
+  if (named(abs, MACHINE_NAMES)) return true;
   if ((ctx.guarded ?? []).some((g) => abs === g || inside(abs, g))) return true;
   // CLAUDE_CONFIG_DIR=/x: /x/settings.json is guarded as ~/.claude/settings.json is.
   for (const { dir, as } of ctx.agentDirs ?? []) {
@@ -131,7 +140,7 @@ function globRegExp(glob: string): RegExp {
 
 /** The guard's names made absolute, for a glob to be tried against. */
 function candidates(ctx: PathContext): string[] {
-  const out = [...HOME_NAMES.exact].map((n) => posix.join(ctx.home, n));
+  const out = [...HOME_NAMES.exact].map((n) => posix.join(ctx.home, n)).concat([...MACHINE_NAMES.exact]);
   for (const root of new Set([ctx.projectRoot, ctx.cwd])) for (const n of PROJECT_NAMES.exact) out.push(posix.join(root, n));
   out.push(...(ctx.guarded ?? []));
   return out;

@@ -110,6 +110,13 @@ export function firebreakBin(): string {
   return fileURLToPath(new URL('../../bin/firebreak.cjs', import.meta.url));
 }
 
+/**
+ * Variables that would run someone else's code inside the hook's node before firebreak's
+ * (NODE_OPTIONS=--require …, a preloaded library): the hook starts without them, so an
+ * agent that planted one in its own environment cannot make the hook say nothing.
+ */
+const SCRUBBED = ['NODE_OPTIONS', 'NODE_PATH', 'LD_PRELOAD', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES'];
+
 /** Plain words only: it is written inside double quotes in the fallback. */
 export const FALLBACK_REASON = 'firebreak could not start (node or firebreak is missing or broken), so this tool call is blocked. Reinstall firebreak, or run: firebreak doctor';
 
@@ -119,11 +126,12 @@ export const FALLBACK_REASON = 'firebreak could not start (node or firebreak is 
  * when neither can start: a missing or broken node, a deleted or corrupt firebreak. The
  * fallback says why on stderr, prints the agent's deny where the agent reads JSON, and
  * exits 2. Agents run the line with sh or bash -c; `A || sh -c '...'` reads the same in fish.
+ * If env itself cannot start, the fallback blocks as well.
  */
 export function hookCommand(agent: string, reg: Registration, node = process.execPath, bin = firebreakBin()): string {
   const dq = (t: string): string => `"${t.replace(/["\\$`]/g, '\\$&')}"`;
   const json = reg.fallbackJson ? `echo ${dq(JSON.stringify(reg.fallbackJson(FALLBACK_REASON)))}; ` : '';
-  return `${singleQuote(node)} ${singleQuote(bin)} hook ${agent} || sh -c ${singleQuote(`${json}echo ${dq(FALLBACK_REASON)} >&2; exit 2`)}`;
+  return `env ${SCRUBBED.map((v) => `-u ${v}`).join(' ')} ${singleQuote(node)} ${singleQuote(bin)} hook ${agent} || sh -c ${singleQuote(`${json}echo ${dq(FALLBACK_REASON)} >&2; exit 2`)}`;
 }
 
 /** Whether a handler's command line is a firebreak hook for this agent (ours, or one installed another way). */

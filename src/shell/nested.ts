@@ -6,6 +6,7 @@
 import type { Arg } from './commands.js';
 import { inlineCode, stdinInterpreter } from './interpreter-argv.js';
 import { shellEquivalents } from './interpreters.js';
+import { scriptWriteLines } from './script-writes.js';
 import type { CodeSource, NormalisedCommand } from './normalise.js';
 import { literalArg, optionValue } from './arg.js';
 import { quoteArg, quoteText } from './quote.js';
@@ -224,6 +225,11 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
     case 'docker': case 'podman': case 'nerdctl': case 'docker-compose': return containerNested(name, args);
     case 'kubectl': case 'oc': return kubectlNested(name, args);
     case 'git': return gitAliasNested(args);
+    case 'sed': case 'gsed': case 'awk': case 'gawk': case 'mawk': case 'nawk': {
+      const writes = scriptWriteLines(name, args);
+      if (writes.length > 0) return { nested: writes.map((code) => ({ code, via: `${name} writing a file` })), codeSource: null };
+      break;
+    }
     default: {
       const run = runnerCode(name, args);
       if (run) return { nested: [run], codeSource: null };
