@@ -107,8 +107,18 @@ const line = (words: Arg[]): string => words.map(quoteArg).join(' ');
  * Items a command reads from stdin (xargs, parallel), as shell text: known words, whole
  * lines when `byLine` (xargs -I), or one unknown word.
  */
+/**
+ * An item read from a pipe, as a word: quoted, except that a leading ~ stays a home
+ * directory. It most often came from `echo ~/x`, whose shell expanded it; if it came through
+ * quoted, the worse reading is the one to judge.
+ */
+function itemWord(item: string): string {
+  if (item === '~') return '~';
+  return item.startsWith('~/') ? '~/' + quoteText(item.slice(2)) : quoteText(item);
+}
+
 function stdinItems(stdin: Stdin, byLine = false): string[] {
-  if (stdin?.kind === 'text') return stdin.text.split(byLine ? /\n/ : /\s+/).filter((x) => x.trim()).slice(0, MAX_ITEMS).map(quoteText);
+  if (stdin?.kind === 'text') return stdin.text.split(byLine ? /\n/ : /\s+/).filter((x) => x.trim()).slice(0, MAX_ITEMS).map(itemWord);
   if (stdin?.kind === 'find') return stdin.items;
   return ['"$STDIN_ITEM"'];
 }
