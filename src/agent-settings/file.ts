@@ -3,7 +3,7 @@
 // points, keeping the link; the file keeps its mode; a write goes through a temp file and a
 // rename, so a crash never leaves half a file behind.
 
-import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readJsonConfig } from './json-edit.js';
@@ -36,8 +36,13 @@ export function readSettingsFile(path: string): { ok: true; file: SettingsFile }
   }
 }
 
+// node:crypto is loaded when a file is written, not with the hook that shares this module:
+// loading it costs milliseconds of every hook's start-up.
+const require = createRequire(import.meta.url);
+
 export function writeAtomic(path: string, text: string, mode: number | undefined): void {
   mkdirSync(dirname(path), { recursive: true });
+  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     writeFileSync(tmp, text, { flag: 'wx', mode: mode ?? 0o666 });

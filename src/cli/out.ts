@@ -3,7 +3,11 @@
 // Node's stream machinery, about 3 ms, a fifth of a check's whole start-up.
 
 import { writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
+import { createRequire } from 'node:module';
+
+// node:tty loads net and the stream machinery: asked for only when a door wants to know
+// whether to colour its text, never by a hook or a JSON answer.
+const require = createRequire(import.meta.url);
 
 /** What a door needs of an output stream; process.stdout and process.stderr are ones too. */
 export interface Out {
@@ -13,10 +17,13 @@ export interface Out {
 }
 
 export class SyncOut implements Out {
-  readonly isTTY: boolean;
+  private tty: boolean | null = null;
 
-  constructor(private readonly fd: number) {
-    this.isTTY = isatty(fd);
+  constructor(private readonly fd: number) {}
+
+  get isTTY(): boolean {
+    this.tty ??= (require('node:tty') as typeof import('node:tty')).isatty(this.fd);
+    return this.tty;
   }
 
   write(text: string): boolean {

@@ -93,11 +93,11 @@ export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
   const deadline = setTimeout(() => {
     process.exitCode = answer(failure(agent, { code: 'deadline', message: `firebreak did not reach a verdict within its ${HOOK_LIMITS.deadlineMs} ms deadline` }, onError, null, deps));
     process.exit();
-  }, Math.max(0, HOOK_LIMITS.deadlineMs - performance.now()));
+  }, Math.max(0, HOOK_LIMITS.deadlineMs - sinceStart()));
   deadline.unref();
   try {
-    const input = await readInput(HOOK_LIMITS.maxInputBytes, Math.min(HOOK_LIMITS.readTimeoutMs, Math.max(1, HOOK_LIMITS.deadlineMs - performance.now())));
-    const left = HOOK_LIMITS.deadlineMs - performance.now();
+    const input = await readInput(HOOK_LIMITS.maxInputBytes, Math.min(HOOK_LIMITS.readTimeoutMs, Math.max(1, HOOK_LIMITS.deadlineMs - sinceStart())));
+    const left = HOOK_LIMITS.deadlineMs - sinceStart();
     const reply = withinDeadline(left, () => decide(agent, input, deps, (m) => { onError = m; }));
     return answer(reply);
   } catch (e) {
@@ -109,6 +109,11 @@ export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
   } finally {
     clearTimeout(deadline);
   }
+}
+
+/** Milliseconds since the process started: what the deadline counts (performance.now() would load perf_hooks). */
+function sinceStart(): number {
+  return process.uptime() * 1000;
 }
 
 const watchdog = new Script('globalThis.__firebreakHookWork()');

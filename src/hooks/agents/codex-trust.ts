@@ -5,11 +5,14 @@
 // hook, so it writes the trust too, and says so; doctor checks that it still holds.
 // The trust is keyed by position: when connect moves other hooks, their trust moves too.
 
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { readSettingsFile, writeAtomic } from '../../agent-settings/file.js';
 import { deleteTomlTable, readTomlTable, setTomlKey, tomlString } from '../../agent-settings/toml-edit.js';
 import { handlerPositions, tilde, type AfterEdit, type Registered, type Step, type Where } from '../registration.js';
+
+// node:crypto is loaded when a hash is needed (connect, doctor), not with every hook.
+const require = createRequire(import.meta.url);
 
 export function codexHome(w: { home: string; env: (name: string) => string | undefined }): string {
   return w.env('CODEX_HOME') || join(w.home, '.codex');
@@ -36,6 +39,7 @@ export function codexTrustHash(matcher: string | null, handler: Record<string, u
   if (typeof handler.statusMessage === 'string') h.statusMessage = handler.statusMessage;
   const id: Record<string, unknown> = { event_name: 'pre_tool_use', hooks: [h] };
   if (matcher !== null) id.matcher = matcher;
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return 'sha256:' + createHash('sha256').update(JSON.stringify(canonical(id))).digest('hex');
 }
 
