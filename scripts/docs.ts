@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { compileRuleFiles, formatProblem } from '../src/catalogue/compile.js';
 import type { CatalogueWithExamples, CompiledRule, Example } from '../src/catalogue/types.js';
-import { PATH_CLASSES } from '../src/context/paths.js';
+import { PATH_CLASSES } from '../src/core/path-class.js';
 import { readRuleFiles } from './build-catalogue.js';
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -2,7 +2,7 @@
 // compiled in dist/catalogue.json.
 
 import type { BlastScope, Severity } from '../core/types.js';
-import type { PathClass } from '../context/paths.js';
+import type { PathClass } from '../core/path-class.js';
 
 export type ProbeName = 'deletion' | 'working-tree' | 'untracked' | 'force-push' | 'stash' | 'kube-target' | 'terraform-state';
 

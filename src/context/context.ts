@@ -9,7 +9,8 @@ import type { PathContext } from './paths.js';
 import { firebreakOwnPaths, movedAgentDirs } from './own-files.js';
 
 export type { PathClass, PathContext } from './paths.js';
-export { PATH_CLASSES, classifyPath } from './paths.js';
+export { classifyPath } from './paths.js';
+export { PATH_CLASSES } from '../core/path-class.js';
 
 const cache = new Map<string, PathContext>();
 

@@ -3,13 +3,10 @@
 
 import { posix } from 'node:path';
 import type { Arg } from '../shell/index.js';
+import type { PathClass } from '../core/path-class.js';
 import { globMayHitGuard, holdsGuard, isGuardConfig } from './guard-paths.js';
 
-export const PATH_CLASSES = [
-  'root', 'system', 'device', 'null_device', 'guard_config', 'holds_guard', 'home', 'home_sensitive', 'outside_project', 'ancestor',
-  'project_root', 'git_dir', 'project', 'disposable', 'temp_root', 'temp', 'guarded', 'unknown',
-] as const;
-export type PathClass = (typeof PATH_CLASSES)[number];
+export type { PathClass } from '../core/path-class.js';
 
 export interface PathContext {
   /** Absolute directory the command runs in. */
