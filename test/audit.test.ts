@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
-import type { Io } from '../src/cli/check.js';
+import type { Io } from '../src/terminal/out.js';
 import { appendAudit, AUDIT_MAX_COMMAND_BYTES, auditFile, type AuditEntry } from '../src/audit/log.js';
 import { localTime, runAudit } from '../src/audit/cli.js';
 import { DEFAULT_POLICY, type AuditSettings } from '../src/policy/policy.js';

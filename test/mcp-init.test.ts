@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
-import type { Io } from '../src/cli/check.js';
+import type { Io } from '../src/terminal/out.js';
 import { runMcpInit } from '../src/mcp/init.js';
 import { appendTomlServer, findTomlServer, tomlString } from '../src/agent-settings/toml-edit.js';
 

@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Decision } from '../core/types.js';
-import type { Io } from '../cli/check.js';
-import { printable, styleFor } from '../cli/render.js';
+import type { Io } from '../terminal/out.js';
+import { printable, styleFor } from '../terminal/text.js';
 import { buildPolicy } from '../policy/build-policy.js';
 import { resolvePolicy } from '../policy/resolve.js';
 import { auditFile, type AuditEntry } from './log.js';

@@ -9,8 +9,9 @@ import type { Audience } from '../policy/policy.js';
 import type { PolicyOutcome } from '../policy/resolve.js';
 import { currentUid } from '../context/signals.js';
 import { readLines } from './lines.js';
-import type { Out } from './out.js';
-import { renderLine, renderText, styleFor } from './render.js';
+import type { Io } from '../terminal/out.js';
+import { renderLine, renderText } from './render.js';
+import { styleFor } from '../terminal/text.js';
 
 export const EXIT = { allow: 0, error: 1, deny: 2, ask: 3 } as const;
 
@@ -93,13 +94,6 @@ export function parseCheckArgs(argv: string[]): Parsed {
     args.command = words.join(' ');
   }
   return { ok: true, args };
-}
-
-export interface Io {
-  /** A getter: touching process.stdin sets up a stream, which a single check never needs. */
-  stdin: () => AsyncIterable<Buffer>;
-  stdout: Out;
-  stderr: Out;
 }
 
 export interface CheckDeps {

@@ -6,8 +6,9 @@ import { loadBundle } from '../core/bundle.js';
 import { loadCatalogue } from '../catalogue/load.js';
 import { homedir } from 'node:os';
 import { resolvePolicy } from '../policy/resolve.js';
-import { EXIT, runCheck, type Io } from './check.js';
-import { SyncOut } from './out.js';
+import { EXIT, runCheck } from './check.js';
+import type { Io } from '../terminal/out.js';
+import { SyncOut } from '../terminal/out.js';
 import { runHook } from '../hooks/run.js';
 import { runAllow } from '../hooks/allow.js';
 

@@ -15,7 +15,7 @@ import type { LoadedFile } from '../policy/load.js';
 import { formatPolicyProblem, type PolicyProblem } from '../policy/problems.js';
 import { resolvePolicy } from '../policy/resolve.js';
 import { STARTER_POLICY } from '../policy/starter.js';
-import type { Io } from './check.js';
+import type { Io } from '../terminal/out.js';
 
 export const POLICY_HELP = `Usage:
   firebreak policy show [--cwd DIR] [--format text|json]   the effective policy and the source of each setting

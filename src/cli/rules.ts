@@ -13,7 +13,7 @@ import { buildPolicy } from '../policy/build-policy.js';
 import { resolvePolicy } from '../policy/resolve.js';
 import { runPolicy, unreadable } from './policy.js';
 import type { CatalogueWithExamples, CompiledRule, Example } from '../catalogue/types.js';
-import type { Io } from './check.js';
+import type { Io } from '../terminal/out.js';
 
 export const RULES_HELP = `Usage:
   firebreak rules list [--group GROUP] [--format text|json]   every rule: id, severity, description

@@ -6,8 +6,8 @@
 // (self:firebreak-allow), and without a terminal this command refuses anyway.
 
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import type { Out } from '../cli/out.js';
-import { printable } from '../cli/render.js';
+import type { Out } from '../terminal/out.js';
+import { printable } from '../terminal/text.js';
 import { approvalsDir, findOffer, grant, GRANT_MINUTES, listOffers, OFFER_MINUTES, sweep, type Offer } from './approvals.js';
 
 export const ALLOW_HELP = `Usage:

@@ -4,7 +4,7 @@
 
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { Io } from '../cli/check.js';
+import type { Io } from '../terminal/out.js';
 import { findProjectRoot } from '../context/context.js';
 import { deleteJsonEntry, editJsonListItem, readJsonConfig, setJsonEntry } from '../agent-settings/json-edit.js';
 import { readSettingsFile, writeAtomic } from '../agent-settings/file.js';

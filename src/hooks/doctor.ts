@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Io } from '../cli/check.js';
+import type { Io } from '../terminal/out.js';
 import { findProjectRoot } from '../context/context.js';
 import { readJsonConfig } from '../agent-settings/json-edit.js';
 import { readSettingsFile } from '../agent-settings/file.js';

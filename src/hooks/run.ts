@@ -21,7 +21,7 @@ import { Workspace } from '../workspace/workspace.js';
 import { resolvePolicy } from '../policy/resolve.js';
 import type { Policy } from '../policy/policy.js';
 import { appendAudit } from '../audit/log.js';
-import type { Out } from '../cli/out.js';
+import type { Out } from '../terminal/out.js';
 import type { HookAgent, HookCall, HookReply, HookVerdict } from './agent.js';
 import { AGENTS, agentNamed } from './agents/index.js';
 import { approvalsDir, offerCode, sweep, takeGrant } from './approvals.js';

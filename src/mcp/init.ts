@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Io } from '../cli/check.js';
+import type { Io } from '../terminal/out.js';
 import { findProjectRoot } from '../context/context.js';
 import { CLIENTS, DEFAULT_SCOPE, clientTarget, sameServer, showCommand, type Client, type ClientTarget, type Scope, type ServerCommand, type Where } from './client-configs.js';
 import { readJsonConfig, setJsonEntry } from '../agent-settings/json-edit.js';

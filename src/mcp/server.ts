@@ -10,7 +10,7 @@ import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema,
 import type { ZodType } from 'zod';
 import { INPUT_LIMITS } from '../assess/engine.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { Io } from '../cli/check.js';
+import type { Io } from '../terminal/out.js';
 import { FramedStdioTransport, type ParamsCheck } from './transport.js';
 import { registerTools, type DirectTool } from './tools.js';
 import { Workspace } from '../workspace/workspace.js';

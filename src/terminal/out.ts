@@ -1,4 +1,4 @@
-// Standard output and error as a door writes to them. A check writes with writeSync:
+// Standard input, output and error as a door uses them. A check writes with writeSync:
 // creating process.stdout for a pipe (what an agent or a shell plugin reads from) loads
 // Node's stream machinery, about 3 ms, a fifth of a check's whole start-up.
 
@@ -8,6 +8,14 @@ import { createRequire } from 'node:module';
 // node:tty loads net and the stream machinery: asked for only when a door wants to know
 // whether to colour its text, never by a hook or a JSON answer.
 const require = createRequire(import.meta.url);
+
+/** What a door is given to talk through: tests pass their own. */
+export interface Io {
+  /** A getter: touching process.stdin sets up a stream, which a single check never needs. */
+  stdin: () => AsyncIterable<Buffer>;
+  stdout: Out;
+  stderr: Out;
+}
 
 /** What a door needs of an output stream; process.stdout and process.stderr are ones too. */
 export interface Out {
