@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import type { Io } from '../src/terminal/out.js';
-import { runMcpInit } from '../src/mcp/init.js';
+import { runMcpInit } from '../src/agent-settings/mcp-entry.js';
 import { appendTomlServer, findTomlServer, tomlString } from '../src/agent-settings/toml-edit.js';
 
 const base = mkdtempSync(join(tmpdir(), 'firebreak-mcp-init-'));

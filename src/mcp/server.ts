@@ -14,7 +14,7 @@ import type { Io } from '../terminal/out.js';
 import { FramedStdioTransport, type ParamsCheck } from './transport.js';
 import { registerTools, type DirectTool } from './tools.js';
 import { Workspace } from '../workspace/workspace.js';
-import { MCP_INIT_HELP, runMcpInit } from './init.js';
+import { MCP_INIT_HELP, runMcpInit } from '../agent-settings/mcp-entry.js';
 
 export const MCP_HELP = `Usage:
   firebreak mcp                 serve MCP over stdio (what an MCP client runs)

@@ -16,8 +16,9 @@ export interface Where {
   platform?: NodeJS.Platform;
 }
 
-export type { ServerCommand } from '../agent-settings/toml-edit.js';
-import type { ServerCommand } from '../agent-settings/toml-edit.js';
+import type { ServerCommand } from './toml-edit.js';
+
+export type { ServerCommand } from './toml-edit.js';
 
 export interface ClientTarget {
   client: Client;

@@ -1,15 +1,16 @@
-// `firebreak mcp init`: registers firebreak's MCP server with an agent client by editing the
-// client's own config file, touching nothing in it but the firebreak entry.
+// Adding firebreak's MCP server to an agent client's own config file, touching nothing in it
+// but the firebreak entry: the `firebreak mcp init` command, and what `firebreak connect`
+// writes besides the hook.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Io } from '../terminal/out.js';
 import { findProjectRoot } from '../context/context.js';
-import { CLIENTS, DEFAULT_SCOPE, clientTarget, sameServer, showCommand, type Client, type ClientTarget, type Scope, type ServerCommand, type Where } from './client-configs.js';
-import { readJsonConfig, setJsonEntry } from '../agent-settings/json-edit.js';
-import { readSettingsFile, writeAtomic } from '../agent-settings/file.js';
-import { appendTomlServer, findTomlServer, replaceTomlServer, tomlBlock } from '../agent-settings/toml-edit.js';
+import { CLIENTS, DEFAULT_SCOPE, clientTarget, sameServer, showCommand, type Client, type ClientTarget, type Scope, type ServerCommand, type Where } from './mcp-clients.js';
+import { readJsonConfig, setJsonEntry } from './json-edit.js';
+import { readSettingsFile, writeAtomic } from './file.js';
+import { appendTomlServer, findTomlServer, replaceTomlServer, tomlBlock } from './toml-edit.js';
 
 export const MCP_INIT_HELP = `Usage:
   firebreak mcp init [--client claude|cursor|vscode|codex|gemini] [--scope project|user] [--dry-run] [--force]
