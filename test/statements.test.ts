@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseCommandLine } from '../src/shell/index.js';
-import { databaseCode, mongoEquivalents, sqlEquivalents } from '../src/shell/statements.js';
+import { databaseCode, sqlEquivalents } from '../src/shell/statements.js';
+import { mongoEquivalents } from '../src/shell/mongo.js';
 
 type Case = [code: string, expected: string[]];
 

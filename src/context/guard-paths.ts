@@ -8,7 +8,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 import { PROJECT_CONFIG_PLACES, USER_CONFIG_PLACES } from './own-files.js';
-import type { PathContext } from './paths.js';
+import type { PathContext } from './path-context.js';
 
 /** Names under the home; `name/**` is the name and everything under it. */
 const HOME_GUARD = [

@@ -5,21 +5,12 @@ import { posix } from 'node:path';
 import type { Arg } from '../shell/index.js';
 import type { PathClass } from '../core/path-class.js';
 import { globMayHitGuard, holdsGuard, isGuardConfig } from './guard-paths.js';
+import type { PathContext } from './path-context.js';
+
+export type { PathContext } from './path-context.js';
 
 export type { PathClass } from '../core/path-class.js';
 
-export interface PathContext {
-  /** Absolute directory the command runs in. */
-  cwd: string;
-  home: string;
-  /** The enclosing git work tree, or cwd when there is none. */
-  projectRoot: string;
-  tempDirs: string[];
-  /** firebreak's own files on this machine (own-files.ts), outside the places the patterns below name. */
-  guarded?: string[];
-  /** Agents' settings directories moved out of the home by their environment (own-files.ts), and the home path each stands for. */
-  agentDirs?: Array<{ dir: string; as: string }>;
-}
 
 const SYSTEM_TOP = new Set([
   'bin', 'boot', 'dev', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys',

@@ -1,6 +1,24 @@
-// Small helpers over words (Arg) shared by the modules that build or read command lines.
+// A word of a command line (Arg), and small helpers over words shared by the modules that
+// build or read command lines.
 
-import type { Arg } from './commands.js';
+export interface Arg {
+  /** The word with quotes removed; unresolved expansions appear as written ($DIR, $(...)). */
+  text: string;
+  /** Some part of the word was quoted or escaped. */
+  quoted: boolean;
+  /** An unquoted glob character (* ? [) is present. */
+  glob: boolean;
+  /** Part of the word comes from a variable or command output the line does not define. */
+  dynamic: boolean;
+  /** The word starts with the home directory (~, $HOME, ${HOME}); text then starts with ~. */
+  home: boolean;
+  /** Names of the commands whose output makes up part of the word ($(curl ...) -> curl). */
+  producers?: string[];
+  /** The word is `${VAR:?...}`-guarded: the shell aborts rather than expand it to nothing. */
+  guarded?: boolean;
+  /** Unquoted known text was expanded into the word: the shell splits it into words. */
+  split?: boolean;
+}
 
 /** A word written literally: no quotes, globs or expansions. */
 export function literalArg(text: string, home = false): Arg {

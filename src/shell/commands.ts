@@ -4,27 +4,10 @@
 // known (an unset variable, a command's output) is marked dynamic, never guessed.
 
 import type { Command, Redirect, Script, Word } from './ast.js';
-import { literalArg } from './arg.js';
-import { printedText } from './printed.js';
+import { literalArg, type Arg } from './arg.js';
 
-export interface Arg {
-  /** The word with quotes removed; unresolved expansions appear as written ($DIR, $(...)). */
-  text: string;
-  /** Some part of the word was quoted or escaped. */
-  quoted: boolean;
-  /** An unquoted glob character (* ? [) is present. */
-  glob: boolean;
-  /** Part of the word comes from a variable or command output the line does not define. */
-  dynamic: boolean;
-  /** The word starts with the home directory (~, $HOME, ${HOME}); text then starts with ~. */
-  home: boolean;
-  /** Names of the commands whose output makes up part of the word ($(curl ...) -> curl). */
-  producers?: string[];
-  /** The word is `${VAR:?...}`-guarded: the shell aborts rather than expand it to nothing. */
-  guarded?: boolean;
-  /** Unquoted known text was expanded into the word: the shell splits it into words. */
-  split?: boolean;
-}
+export type { Arg } from './arg.js';
+import { printedText } from './printed.js';
 
 export interface ArgRedirect {
   fd: number | null;

@@ -10,7 +10,8 @@ import { scriptWriteLines } from './script-writes.js';
 import type { CodeSource, NormalisedCommand } from './normalise.js';
 import { literalArg, optionValue } from './arg.js';
 import { quoteArg, quoteText } from './quote.js';
-import { databaseCode, mongoEquivalents, sqlEquivalents } from './statements.js';
+import { databaseCode, sqlEquivalents } from './statements.js';
+import { mongoEquivalents } from './mongo.js';
 import { DECODERS, DOWNLOADERS } from './tools.js';
 import { runnerCode } from './runners.js';
 

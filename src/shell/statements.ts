@@ -387,5 +387,4 @@ export function sqlEquivalents(sql: string): string[] {
   return equivalents(sql, 0);
 }
 
-export { mongoEquivalents } from './mongo.js';
 export { databaseCode } from './database-clients.js';
