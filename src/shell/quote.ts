@@ -1,7 +1,6 @@
 // Writing words back as shell text: for an alternative a person pastes, and for the
 // nested code firebreak builds from argv (docker exec c rm -rf / -> "rm -rf /").
 
-import { quote } from 'shell-quote';
 import type { Arg } from './commands.js';
 
 /** Words made only of characters the shell leaves alone are printed as they are (HEAD~2, origin/main). */
@@ -24,7 +23,23 @@ export function shellWord(text: string): string {
 
 export function quoteText(w: string): string {
   if (w === '') return "''";
-  return SAFE_WORD.test(w) ? w : quote([w]);
+  return SAFE_WORD.test(w) ? w : quoteForPaste(w);
+}
+
+/**
+ * A word as a person pastes it, read back by the shell as exactly this text, in the
+ * least surprising quoting: single quotes around text with spaces, double quotes or
+ * backslashes; double quotes (with $ ` " \ escaped) around text with a single quote; and
+ * for a word with both ' and !, single quotes with each ' written as '"'"' (inside double
+ * quotes, ! would start history expansion in an interactive bash). A word without spaces
+ * or quotes keeps its form, with each character the shell treats specially escaped (a
+ * drive letter's colon, C:, stays as it is).
+ */
+function quoteForPaste(w: string): string {
+  if (w.includes("'") && w.includes('!')) return `'${w.replace(/'/g, `'"'"'`)}'`;
+  if (/["\s\\]/.test(w) && !w.includes("'")) return `'${w}'`;
+  if (/["'\s]/.test(w)) return `"${w.replace(/(["\\$`])/g, '\\$1')}"`;
+  return w.replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, '$1\\$2');
 }
 
 /** Quotes a word so the shell reads it back the same; expansions and globs stay live. */
