@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { classifyPath, type PathContext } from '../src/context/paths.js';
 import { movedAgentDirs } from '../src/context/own-files.js';
-import { parseCommandLine } from '../src/shell/index.js';
+import { parseCommandLine } from '../src/unwrap/index.js';
 import { BIN } from './helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'firebreak-agent-homes-'));

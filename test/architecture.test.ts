@@ -15,6 +15,9 @@ export const LAYERS: string[][] = [
   ['core'],
   ['terminal'],
   ['shell'],
+  ['code'],
+  ['databases'],
+  ['unwrap'],
   ['catalogue'],
   ['context'],
   ['policy'],
@@ -28,7 +31,7 @@ export const LAYERS: string[][] = [
 ];
 
 /** Layers that read command lines and code: Node's own modules only. */
-const PARSER_LAYERS = new Set(['shell']);
+const PARSER_LAYERS = new Set(['shell', 'code', 'databases', 'unwrap']);
 
 const SRC = join(ROOT, 'src');
 

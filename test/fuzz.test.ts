@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
-import { parseCommandLine } from '../src/shell/index.js';
+import { parseCommandLine } from '../src/unwrap/index.js';
 import { ROOT, assessmentErrors, testEngine } from './helpers.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100_000);

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseCommandLine } from '../src/shell/index.js';
-import { inlineCode, stdinInterpreter } from '../src/shell/interpreter-argv.js';
-import { shellEquivalents, type InterpreterLanguage } from '../src/shell/interpreters.js';
+import { parseCommandLine } from '../src/unwrap/index.js';
+import { inlineCode, stdinInterpreter } from '../src/code/interpreter-argv.js';
+import { shellEquivalents, type InterpreterLanguage } from '../src/code/equivalents.js';
 
 type Case = [code: string, expected: string[]];
 

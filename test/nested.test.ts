@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseCommandLine } from '../src/shell/index.js';
+import { parseCommandLine } from '../src/unwrap/index.js';
 
 /** Every command found, as `name args` with how it was reached. */
 function found(line: string): string[] {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { classifyPath, type PathContext } from '../src/context/paths.js';
-import { parseCommandLine } from '../src/shell/index.js';
+import { parseCommandLine } from '../src/unwrap/index.js';
 
 const ctx: PathContext = { cwd: '/home/dev/project', home: '/home/dev', projectRoot: '/home/dev/project', tempDirs: ['/tmp', '/var/tmp'] };
 

@@ -1,9 +1,9 @@
-// The shell layer: what a line is split into, how words are unquoted, which wrappers are
+// The shell grammar and the line reader: what a line is split into, how words are unquoted, which wrappers are
 // taken off, and that broken input is reported, not thrown.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseCommandLine } from '../src/shell/index.js';
+import { parseCommandLine } from '../src/unwrap/index.js';
 
 /** `name arg arg` for each command that would run, in order. */
 function run(line: string): string[] {

@@ -4,9 +4,10 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseCommandLine } from '../src/shell/index.js';
-import { databaseCode, sqlEquivalents } from '../src/shell/statements.js';
-import { mongoEquivalents } from '../src/shell/mongo.js';
+import { parseCommandLine } from '../src/unwrap/index.js';
+import { sqlEquivalents } from '../src/databases/sql.js';
+import { databaseCode } from '../src/databases/clients.js';
+import { mongoEquivalents } from '../src/databases/mongo.js';
 
 type Case = [code: string, expected: string[]];
 

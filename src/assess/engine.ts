@@ -12,7 +12,8 @@ import { DEFAULT_POLICY, listsRule, type Audience, type Policy } from '../policy
 import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';
 import { readSignals, type Signals } from '../context/signals.js';
 import { own } from '../core/own.js';
-import { parseCommandLine, type NormalisedCommand, type ParsedLine } from '../shell/index.js';
+import type { NormalisedCommand } from '../shell/index.js';
+import { parseCommandLine, type ParsedLine } from '../unwrap/index.js';
 import { matchRule, type RuleMatch } from './match.js';
 import { alternativesFor, blastDetail } from './template.js';
 import { Budget, commandEnv, probeSentence } from './blast.js';

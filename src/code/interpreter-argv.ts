@@ -3,8 +3,8 @@
 // stdin. Options are walked the way each interpreter walks them, so `perl -ie 'code'` is
 // not taken for inline code (-i swallows the e).
 
-import { basename } from './normalise.js';
-import type { InterpreterLanguage } from './interpreters.js';
+import { basename } from '../shell/normalise.js';
+import type { InterpreterLanguage } from './equivalents.js';
 
 interface ArgvSpec {
   language: InterpreterLanguage;

@@ -1,6 +1,6 @@
 // What a backslash means inside each language's string literals: the escapes every language
 // decodes, each one's own, code points, octal, and what is left of an escape a language does
-// not know. A pure function of the text, used by the code lexer (code-literals.ts).
+// not know. A pure function of the text, used by the code lexer (lexer.ts).
 
 export type CodeLanguage = 'python' | 'node' | 'perl' | 'ruby' | 'php';
 

@@ -2,8 +2,8 @@
 // command and `s///w` flag, awk's `print > "file"`. Said as the tee that would do the same,
 // so a write onto a guard file, a dotfile or a system file is judged like one.
 
-import type { Arg } from './commands.js';
-import { singleQuote } from './quote.js';
+import type { Arg } from '../shell/commands.js';
+import { singleQuote } from '../shell/quote.js';
 
 const SED_VALUES = new Set(['-e', '--expression', '-f', '--file', '-l', '--line-length']);
 const AWK_VALUES = new Set(['-F', '--field-separator', '-v', '--assign', '-f', '--file', '-e', '--source', '-i', '--include', '-l', '--load']);

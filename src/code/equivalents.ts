@@ -3,11 +3,11 @@
 // read, never run: a value the text does not spell out (a variable, a call's result) becomes
 // "$UNKNOWN", which the engine rates as an unresolved target rather than a harmless one.
 
-import { tokenize, type CodeLanguage, type RawPart, type Token } from './code-literals.js';
+import { tokenize, type CodeLanguage, type RawPart, type Token } from './lexer.js';
 import {
   ACTIONS, DEFAULT_ALIASES, ENV_GETTERS, ENVIRONMENTS, EVALS, HOME, HOME_CALLS, JOINERS, LOADERS, PATH_MAKERS, TAGGED, UNK, UNKNOWN, argvLine,
   canonical, concat, concatParts, expandUser, format, joinPaths, literal, moduleName, openMode, partsOf, shellLine, str, verb, type Call, type Part, type Val,
-} from './code-values.js';
+} from './values.js';
 
 export type InterpreterLanguage = CodeLanguage;
 

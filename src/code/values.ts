@@ -3,8 +3,8 @@
 // A value is literal text, the home directory, or unknown; unknown pieces are written as
 // "$UNKNOWN" so the engine sees an unresolved word, never a harmless one.
 
-import type { CodeLanguage } from './code-literals.js';
-import { shellWord } from './quote.js';
+import type { CodeLanguage } from './lexer.js';
+import { shellWord } from '../shell/quote.js';
 
 /** Pieces one string value may hold before it is only "unknown". */
 const MAX_PARTS = 32;

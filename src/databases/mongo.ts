@@ -1,7 +1,7 @@
 // What MongoDB shell code would destroy, as `@mongo …` pseudo-commands the rules match:
 // db.dropDatabase(), db.users.drop(), deleteMany({}) with an empty filter.
 
-import { LIMITS, punct, shellName, sticky, UNKNOWN, wordStart } from './statements.js';
+import { LIMITS, punct, shellName, sticky, UNKNOWN, wordStart } from './sql.js';
 
 
 type JsTok = { t: 'id' | 'str' | 'p'; v: string };

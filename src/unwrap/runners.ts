@@ -3,10 +3,10 @@
 // machine (heroku run, fly ssh console -C) or in a VM or container (multipass exec,
 // lxc exec). The command they run is assessed as if typed.
 
-import type { Arg } from './commands.js';
+import type { Arg } from '../shell/commands.js';
 import { own } from '../core/own.js';
-import { optionValue } from './arg.js';
-import { quoteArg } from './quote.js';
+import { optionValue } from '../shell/arg.js';
+import { quoteArg } from '../shell/quote.js';
 
 export interface RunnerCode {
   code: string;

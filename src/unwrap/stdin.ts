@@ -2,11 +2,11 @@
 // echo, printf, here-document or here-string upstream (decoded when it is base64 the line
 // itself holds), a download, an encoded payload, or something unknown.
 
-import type { NormalisedCommand } from './normalise.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
 import type { Stdin } from './nested.js';
 import { findItems } from './nested.js';
-import { printedText } from './printed.js';
-import { DECODERS, DOWNLOADERS } from './tools.js';
+import { printedText } from '../shell/printed.js';
+import { DECODERS, DOWNLOADERS } from './code-sources.js';
 
 export const STDIN_LIMITS = {
   /** Largest payload decoded from base64 found in the line. */

@@ -4,7 +4,7 @@
 // as a harmless psql. Only the text is read; statements in a transaction that is rolled
 // back are harmless and say nothing. Scanning is linear: this reads hostile text.
 
-import { singleQuote } from './quote.js';
+import { singleQuote } from '../shell/quote.js';
 
 export const LIMITS = {
   maxEquivalents: 64,
@@ -387,4 +387,3 @@ export function sqlEquivalents(sql: string): string[] {
   return equivalents(sql, 0);
 }
 
-export { databaseCode } from './database-clients.js';

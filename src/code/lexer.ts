@@ -4,7 +4,7 @@
 // large and hostile, so this is one forward pass: every position is read once, a failed guess
 // (an unclosed string or regex) consumes what it read instead of trying again later.
 
-import { decodeEscape, type CodeLanguage, type EscapeSpec } from './code-escapes.js';
+import { decodeEscape, type CodeLanguage, type EscapeSpec } from './escapes.js';
 
 export type { CodeLanguage };
 

@@ -3,16 +3,17 @@
 // would run, as shell text to be parsed and assessed as if typed; or, when that code
 // cannot be read (a download, an encoded payload), where it comes from.
 
-import type { Arg } from './commands.js';
-import { inlineCode, stdinInterpreter } from './interpreter-argv.js';
-import { shellEquivalents } from './interpreters.js';
-import { scriptWriteLines } from './script-writes.js';
-import type { CodeSource, NormalisedCommand } from './normalise.js';
-import { literalArg, optionValue } from './arg.js';
-import { quoteArg, quoteText } from './quote.js';
-import { databaseCode, sqlEquivalents } from './statements.js';
-import { mongoEquivalents } from './mongo.js';
-import { DECODERS, DOWNLOADERS } from './tools.js';
+import type { Arg } from '../shell/commands.js';
+import { inlineCode, stdinInterpreter } from '../code/interpreter-argv.js';
+import { shellEquivalents } from '../code/equivalents.js';
+import { scriptWriteLines } from './sed-awk.js';
+import type { CodeSource, NormalisedCommand } from '../shell/normalise.js';
+import { literalArg, optionValue } from '../shell/arg.js';
+import { quoteArg, quoteText } from '../shell/quote.js';
+import { sqlEquivalents } from '../databases/sql.js';
+import { databaseCode } from '../databases/clients.js';
+import { mongoEquivalents } from '../databases/mongo.js';
+import { DECODERS, DOWNLOADERS } from './code-sources.js';
 import { runnerCode } from './runners.js';
 
 export interface NestedCode {
