@@ -6,7 +6,7 @@ import type { ParseIssue } from '../shell/ast.js';
 import { flattenScript, FLATTEN_LIMITS, type Arg } from '../shell/commands.js';
 import { normaliseCommand, type NormalisedCommand } from '../shell/normalise.js';
 import { parseShell } from '../shell/parser.js';
-import { nestedOf } from './nested.js';
+import { nestedOf } from './table.js';
 import { stdinOf } from './stdin.js';
 
 export { STDIN_LIMITS } from './stdin.js';

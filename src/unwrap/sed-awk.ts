@@ -2,7 +2,9 @@
 // command and `s///w` flag, awk's `print > "file"`. Said as the tee that would do the same,
 // so a write onto a guard file, a dotfile or a system file is judged like one.
 
-import type { Arg } from '../shell/commands.js';
+import type { Arg } from '../shell/arg.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import type { NestedResult } from './result.js';
 import { singleQuote } from '../shell/quote.js';
 
 const SED_VALUES = new Set(['-e', '--expression', '-f', '--file', '-l', '--line-length']);
@@ -58,4 +60,10 @@ export function scriptWriteLines(name: string, args: Arg[]): string[] {
   if (name === 'sed' || name === 'gsed') return sedWrites(args).map((f) => `tee -- ${singleQuote(f)}`);
   if (/^[gmn]?awk$/.test(name)) return awkWrites(args).map((w) => `tee ${w.append ? '-a ' : ''}-- ${singleQuote(w.file)}`);
   return [];
+}
+
+/** The writes a sed or awk command makes, or null when it makes none (its code is then read as any other). */
+export function sedAwkNested({ name, args }: NormalisedCommand): NestedResult | null {
+  const writes = scriptWriteLines(name, args);
+  return writes.length > 0 ? { nested: writes.map((code) => ({ code, via: `${name} writing a file` })), codeSource: null } : null;
 }

@@ -3,8 +3,8 @@
 // itself holds), a download, an encoded payload, or something unknown.
 
 import type { NormalisedCommand } from '../shell/normalise.js';
-import type { Stdin } from './nested.js';
-import { findItems } from './nested.js';
+import type { Stdin } from './result.js';
+import { findItems } from './items.js';
 import { printedText } from '../shell/printed.js';
 import { DECODERS, DOWNLOADERS } from './code-sources.js';
 

@@ -1,0 +1,21 @@
+// find -exec, -execdir, -ok, -okdir: the command runs for each path find prints.
+
+import type { Arg } from '../shell/arg.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { findItems, withItems } from './items.js';
+import type { NestedCode, NestedResult } from './result.js';
+
+export function findNested({ args }: NormalisedCommand): NestedResult {
+  const nested: NestedCode[] = [];
+  const items = findItems(args);
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t !== '-exec' && t !== '-execdir' && t !== '-ok' && t !== '-okdir') continue;
+    const words: Arg[] = [];
+    let j = i + 1;
+    for (; j < args.length && args[j]!.text !== ';' && args[j]!.text !== '+'; j++) words.push(args[j]!);
+    i = j;
+    if (words.length > 0) for (const code of withItems(words, items, null)) nested.push({ code, via: `find ${t}` });
+  }
+  return { nested, codeSource: null };
+}

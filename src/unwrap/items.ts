@@ -1,0 +1,88 @@
+// Building the command lines that a command runs for each of its items (xargs, parallel,
+// find -exec), and reading a tool's options before its operands.
+
+import type { Arg } from '../shell/arg.js';
+import { quoteArg, quoteText } from '../shell/quote.js';
+import type { Stdin } from './result.js';
+
+/** Most items of stdin or ::: a nested command is built with; the rest adds nothing new. */
+export const MAX_ITEMS = 32;
+
+/** Words as shell text, each quoted so it reads back the same. */
+export const line = (words: Arg[]): string => words.map(quoteArg).join(' ');
+
+/** Splits args into a tool's options (with values) and the words from its first operand on. */
+export function afterOptions(args: Arg[], valueOptions: Set<string>, stopAtDoubleDash = true): { options: Map<string, string>; rest: Arg[] } {
+  const options = new Map<string, string>();
+  let i = 0;
+  for (; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === '--' && stopAtDoubleDash) { i++; break; }
+    if (args[i]!.dynamic || !t.startsWith('-') || t === '-') break;
+    const eq = t.indexOf('=');
+    if (t.startsWith('--') && eq > 0) { options.set(t.slice(0, eq), t.slice(eq + 1)); continue; }
+    if (valueOptions.has(t)) { options.set(t, args[i + 1]?.text ?? ''); i++; continue; }
+    // -I{} or -n1: a short value option with its value attached.
+    const short = t.slice(0, 2);
+    if (!t.startsWith('--') && t.length > 2 && valueOptions.has(short)) { options.set(short, t.slice(2)); continue; }
+    options.set(t, '');
+  }
+  return { options, rest: args.slice(i) };
+}
+
+/**
+ * An item read from a pipe, as a word: quoted, except that a leading ~ stays a home
+ * directory. It most often came from `echo ~/x`, whose shell expanded it; if it came through
+ * quoted, the worse reading is the one to judge.
+ */
+function itemWord(item: string): string {
+  if (item === '~') return '~';
+  return item.startsWith('~/') ? '~/' + quoteText(item.slice(2)) : quoteText(item);
+}
+
+/**
+ * Items a command reads from stdin (xargs, parallel), as shell text: known words, whole
+ * lines when `byLine` (xargs -I), or one unknown word.
+ */
+export function stdinItems(stdin: Stdin, byLine = false): string[] {
+  if (stdin?.kind === 'text') return stdin.text.split(byLine ? /\n/ : /\s+/).filter((x) => x.trim()).slice(0, MAX_ITEMS).map(itemWord);
+  if (stdin?.kind === 'find') return stdin.items;
+  return ['"$STDIN_ITEM"'];
+}
+
+/** The paths find would print: each start directory, narrowed by -name when it has one. */
+export function findItems(args: Arg[]): string[] {
+  const starts: string[] = [];
+  let i = 0;
+  while (i < args.length && /^-[HLP]$/.test(args[i]!.text)) i++;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.dynamic && /^[-(!)]/.test(a.text) && a.text !== '-') break;
+    starts.push(quoteArg(a));
+  }
+  if (starts.length === 0) starts.push('.');
+  const k = args.findIndex((a) => a.text === '-name' || a.text === '-iname');
+  const name = k >= 0 ? args[k + 1]?.text : undefined;
+  if (!name) return starts.slice(0, MAX_ITEMS);
+  const leaf = quoteText(name.replace(/\[[^\]]*\]|[*?[]/g, 'x'));
+  return starts.slice(0, MAX_ITEMS).map((s) => `${s.replace(/\/+$/, '')}/${leaf}`);
+}
+
+/** One word of a command template with the placeholder replaced by an item (already shell text). */
+function fillWord(w: Arg, placeholder: string, item: string): string {
+  if (!w.text.includes(placeholder)) return quoteArg(w);
+  return w.text.split(placeholder).map((part) => (part ? quoteText(part) : '')).join(item);
+}
+
+export /**
+ * The command lines a template runs for its items: with the placeholder present, one line
+ * per item with it replaced; otherwise the items appended, all to one line (xargs) or one
+ * line per item (parallel, `perItem`).
+ */
+function withItems(words: Arg[], items: string[], placeholder: string | null, perItem = false): string[] {
+  const ph = placeholder ?? '{}';
+  if (words.some((w) => w.text.includes(ph))) return items.map((it) => words.map((w) => fillWord(w, ph, it)).join(' '));
+  const base = words.map(quoteArg).join(' ');
+  if (placeholder) return [base];
+  return perItem ? items.map((it) => `${base} ${it}`) : [`${base} ${items.join(' ')}`];
+}

@@ -1,0 +1,42 @@
+// Shells asked to run code: `bash -c CODE`, a script file (unreadable from here), or code
+// on stdin (`echo … | sh`, a here-document).
+
+import type { Arg } from '../shell/arg.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { fromStdin, sourceOfWord, type NestedResult, type Stdin } from './result.js';
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'csh', 'tcsh', 'fish', 'rbash']);
+
+/** How a shell was asked to run: -c CODE, a script file, or code on stdin. */
+function shellInvocation(args: Arg[]): { code: Arg | null; script: Arg | null; readsStdin: boolean } {
+  let c = false;
+  let s = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const t = a.text;
+    if (a.dynamic) break;
+    if (t === '-') return { code: null, script: null, readsStdin: true };
+    if (t === '--') { i++; break; }
+    if (t === '-o' || t === '+o' || t === '-O' || t === '+O' || t === '--rcfile' || t === '--init-file') { i++; continue; }
+    if (t.startsWith('--')) { if (t === '--command') c = true; continue; }
+    if (/^[-+][A-Za-z]+$/.test(t)) {
+      if (t[0] === '-' && t.includes('c')) c = true;
+      if (t[0] === '-' && t.includes('s')) s = true;
+      continue;
+    }
+    break;
+  }
+  const first = args[i] ?? null;
+  if (c) return { code: first, script: null, readsStdin: false };
+  if (first && !s) return { code: null, script: first, readsStdin: first.text === '/dev/stdin' || first.text === '-' };
+  return { code: null, script: null, readsStdin: true };
+}
+
+export function shellNested(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
+  const { name, args } = cmd;
+  const inv = shellInvocation(args);
+  if (inv.code) return { nested: [{ code: inv.code.text, via: `${name} -c` }], codeSource: sourceOfWord(inv.code) };
+  if (inv.script && !inv.readsStdin) return { nested: [], codeSource: sourceOfWord(inv.script) };
+  return fromStdin(name, stdin);
+}

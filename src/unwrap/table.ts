@@ -1,0 +1,49 @@
+// Commands that run other commands, by name: each family's unwrapper in a file of its own
+// (shells, eval, run-as, xargs, find, remote, containers, later, git-alias, runners,
+// sed-awk, interpreters). For a command, the code it would run, as shell text to be read
+// again and assessed as if typed; or, when that code cannot be read, where it comes from.
+// A new wrapper family is one file and its names in the table.
+
+import { own } from '../core/own.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { containerNested, kubectlNested } from './containers.js';
+import { aliasNested, evalNested, sourceNested, trapNested } from './eval.js';
+import { findNested } from './find.js';
+import { gitAliasNested } from './git-alias.js';
+import { codeInside } from './interpreters.js';
+import { atNested, watchNested } from './later.js';
+import { ansibleNested, sshNested } from './remote.js';
+import type { NestedResult, Stdin } from './result.js';
+import { dashCNested } from './run-as.js';
+import { runnerCode } from './runners.js';
+import { sedAwkNested } from './sed-awk.js';
+import { SHELLS, shellNested } from './shells.js';
+import { parallelNested, xargsNested } from './xargs.js';
+
+/** Reads the code a command runs; null hands the command on to the interpreters' readers. */
+type Unwrapper = (cmd: NormalisedCommand, stdin: Stdin) => NestedResult | null;
+
+const UNWRAPPERS: Record<string, Unwrapper> = {
+  eval: evalNested, source: sourceNested, '.': sourceNested, alias: aliasNested, trap: trapNested,
+  su: dashCNested, runuser: dashCNested, flock: dashCNested, script: dashCNested,
+  xargs: xargsNested, parallel: parallelNested, find: findNested,
+  ssh: sshNested, ansible: ansibleNested,
+  docker: containerNested, podman: containerNested, nerdctl: containerNested, 'docker-compose': containerNested, kubectl: kubectlNested, oc: kubectlNested,
+  at: atNested, batch: atNested, watch: watchNested,
+  git: gitAliasNested,
+  sed: sedAwkNested, gsed: sedAwkNested, awk: sedAwkNested, gawk: sedAwkNested, mawk: sedAwkNested, nawk: sedAwkNested,
+};
+
+export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
+  if (SHELLS.has(cmd.name)) return shellNested(cmd, stdin);
+  const unwrap = own(UNWRAPPERS, cmd.name);
+  if (unwrap) {
+    const r = unwrap(cmd, stdin);
+    if (r) return r;
+  } else {
+    // Tools that run a command for you (op run, poetry run, npx ...).
+    const run = runnerCode(cmd.name, cmd.args);
+    if (run) return { nested: [run], codeSource: null };
+  }
+  return codeInside(cmd, stdin);
+}

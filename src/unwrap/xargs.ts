@@ -1,0 +1,38 @@
+// Commands that run a command for the items they read: xargs (with its real input) and GNU
+// parallel (items after ::: or on stdin).
+
+import type { Arg } from '../shell/arg.js';
+import { literalArg } from '../shell/arg.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { quoteArg } from '../shell/quote.js';
+import { afterOptions, MAX_ITEMS, stdinItems, withItems } from './items.js';
+import type { NestedResult, Stdin } from './result.js';
+
+const XARGS_VALUES = new Set(['-I', '-n', '-L', '-l', '-P', '-s', '-d', '-E', '-e', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--replace', '--max-lines', '--eof', '--max-chars', '--process-slot-var']);
+const PARALLEL_VALUES = new Set(['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '--delimiter', '--colsep', '-C', '-I', '--replace', '-N', '-n', '--max-args', '-L', '--max-lines', '--halt', '--joblog', '--results', '--timeout', '--delay', '--retries', '--tag-string', '-E', '--eof', '--workdir', '--wd', '--tmpdir', '--load', '--memfree', '--transfer-file', '--return', '--basefile', '--env']);
+
+export function xargsNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
+  const { options, rest } = afterOptions(args, XARGS_VALUES, false);
+  const words: Arg[] = rest.length > 0 ? rest : [literalArg('echo')];
+  // -I R and --replace=R name the placeholder (and make each line one item); the old -i[R] defaults it to {}.
+  const old = [...options.keys()].find((k) => /^-i/.test(k));
+  const placeholder = options.get('-I') || options.get('--replace') || (old !== undefined ? old.slice(2) || '{}' : null);
+  return { nested: withItems(words, stdinItems(stdin, placeholder !== null), placeholder).map((code) => ({ code, via: 'xargs' })), codeSource: null };
+}
+
+export function parallelNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
+  const { rest } = afterOptions(args, PARALLEL_VALUES, false);
+  const sep = rest.findIndex((a) => /^:::+\+?$/.test(a.text));
+  const template = sep >= 0 ? rest.slice(0, sep) : rest;
+  const itemArgs = sep >= 0 ? rest.slice(sep + 1).filter((a) => !/^:::+\+?$/.test(a.text)).slice(0, MAX_ITEMS) : [];
+  // With no command, each item is itself a command line: parallel ::: 'make a' 'make b'.
+  if (template.length === 0) {
+    const lines = sep >= 0 ? itemArgs.map((a) => a.text) : stdin?.kind === 'text' ? stdin.text.split('\n').filter((l) => l.trim()) : [];
+    return { nested: lines.slice(0, MAX_ITEMS).map((code) => ({ code, via: 'parallel' })), codeSource: sep < 0 && stdin && stdin.kind !== 'text' && stdin.kind !== 'find' ? stdin.kind : null };
+  }
+  // parallel hands the template to a shell: a single word holding spaces is code.
+  const words = template.length === 1 && /\s/.test(template[0]!.text) ? [{ ...template[0]!, dynamic: true, quoted: false }] : template;
+  const items = sep >= 0 ? itemArgs.map(quoteArg) : stdinItems(stdin, true);
+  const codes = words === template ? withItems(words, items, null, true) : items.map((it) => words[0]!.text.split('{}').join(it) + (words[0]!.text.includes('{}') ? '' : ` ${it}`));
+  return { nested: codes.map((code) => ({ code, via: 'parallel' })), codeSource: null };
+}
