@@ -47,7 +47,7 @@ function bundle(entry: string, outfile: string, define: Record<string, string> =
 await bundle('src/cli/main.ts', 'dist/cli/firebreak.cjs', { FIREBREAK_VERSION: JSON.stringify(pkg.version) });
 // `firebreak rules|policy` and config loading in a bundle of their own: YAML, the schema
 // validator and cosmiconfig stay out of a plain `check`.
-await bundle('src/cli/tools.ts', 'dist/cli/tools.cjs');
+await bundle('src/cli/tools-bundle.ts', 'dist/cli/tools.cjs');
 // `firebreak mcp` in a third: the MCP SDK and zod load only for the server.
 await bundle('src/mcp/server.ts', 'dist/cli/mcp.cjs');
 console.error('firebreak build: bundled dist/cli/firebreak.cjs, dist/cli/tools.cjs and dist/cli/mcp.cjs');

@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
     : { stdin: () => process.stdin, stdout: watchForClosedPipe(process.stdout), stderr: process.stderr };
   if (sub === 'rules' || sub === 'policy' || sub === 'audit' || sub === 'connect' || sub === 'doctor') {
     // A bundle of its own, loaded only here: it carries the YAML parser, the validator and cosmiconfig.
-    const tools = loadBundle(fileURLToPath(new URL('./tools.cjs', import.meta.url))) as typeof import('./tools.js');
+    const tools = loadBundle(fileURLToPath(new URL('./tools.cjs', import.meta.url))) as typeof import('./tools-bundle.js');
     if (sub === 'rules') return tools.runRules(rest, io);
     if (sub === 'policy') return tools.runPolicy(rest, io);
     if (sub === 'audit') return tools.runAudit(rest, io);

@@ -12,7 +12,7 @@ import { INPUT_LIMITS } from '../assess/engine.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Io } from '../terminal/out.js';
 import { FramedStdioTransport, type ParamsCheck } from './transport.js';
-import { registerTools, type DirectTool } from './tools.js';
+import { registerTools, type DirectTool } from './tools/index.js';
 import { Workspace } from '../workspace/workspace.js';
 import { MCP_INIT_HELP, runMcpInit } from '../agent-settings/mcp-entry.js';
 
