@@ -1,4 +1,4 @@
-// The public contracts of DESIGN.md. Every door speaks in these types; change them only
+// The public contracts (docs/design.md). Every door speaks in these types; change them only
 // together with schemas/risk-assessment.schema.json.
 
 export const SEVERITIES = ['Info', 'Low', 'Medium', 'High', 'Critical'] as const;

@@ -1,4 +1,4 @@
-// The effective policy an assessment is made under: the built-in defaults of DESIGN.md,
+// The effective policy an assessment is made under: the built-in defaults (ask at Medium, deny at High),
 // then the user's config, then the project's policy files (src/policy/merge.ts).
 
 import type { Decision, Severity } from '../core/types.js';
