@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Decision } from '../core/types.js';
-import type { Io } from '../terminal/out.js';
+import { BatchedWriter, type Io } from '../terminal/out.js';
 import { printable, styleFor } from '../terminal/text.js';
 import { buildPolicy } from '../policy/build-policy.js';
 import { resolvePolicy } from '../policy/resolve.js';
@@ -271,18 +271,9 @@ function statsText(s: AuditStats): string {
 }
 
 async function writeAll(io: Io, chunks: Iterable<string>): Promise<void> {
-  let out = '';
-  const flush = async (): Promise<void> => {
-    if (!out) return;
-    const ok = io.stdout.write(out);
-    out = '';
-    if (!ok) await new Promise<void>((r) => io.stdout.once('drain', () => r()));
-  };
-  for (const c of chunks) {
-    out += c;
-    if (out.length > 64 * 1024) await flush();
-  }
-  await flush();
+  const out = new BatchedWriter(io.stdout);
+  for (const c of chunks) await out.add(c);
+  await out.flush();
 }
 
 export async function runAudit(argv: string[], io: Io, context: Partial<AuditContext> = {}): Promise<number> {

@@ -9,7 +9,7 @@ import type { Audience } from '../policy/policy.js';
 import type { PolicyOutcome } from '../policy/resolve.js';
 import { currentUid } from '../context/signals.js';
 import { readLines } from './lines.js';
-import type { Io } from '../terminal/out.js';
+import { BatchedWriter, type Io } from '../terminal/out.js';
 import { renderLine, renderText } from './render.js';
 import { styleFor } from '../terminal/text.js';
 
@@ -132,13 +132,7 @@ const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<number> {
   const style = styleFor(io.stdout);
   let worst: Decision = 'allow';
-  let out = '';
-  const flush = async (): Promise<void> => {
-    if (!out) return;
-    const ok = io.stdout.write(out);
-    out = '';
-    if (!ok) await new Promise<void>((r) => io.stdout.once('drain', () => r()));
-  };
+  const out = new BatchedWriter(io.stdout);
   const uid = currentUid();
   // One plain copy for the whole stream: each read of process.env is a call into the runtime.
   const env = { ...process.env };
@@ -155,9 +149,8 @@ async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<num
       }
     }
     if (RANK[a.decision] > RANK[worst]) worst = a.decision;
-    out += args.format === 'json' ? JSON.stringify(a) + '\n' : renderLine(a, style);
-    if (out.length > 64 * 1024) await flush();
+    await out.add(args.format === 'json' ? JSON.stringify(a) + '\n' : renderLine(a, style));
   }
-  await flush();
+  await out.flush();
   return EXIT[worst];
 }

@@ -72,6 +72,11 @@ export function printed(reply: HookReply): Record<string, unknown> | null {
 
 export const SILENT: HookReply = { stdout: '', stderr: '', exitCode: 0 };
 
+/** An answer the agent reads as one JSON object on stdout, with exit 0. */
+export function jsonReply(answer: Record<string, unknown>): HookReply {
+  return { stdout: JSON.stringify(answer) + '\n', stderr: '', exitCode: 0 };
+}
+
 /** A string field of a payload, or null. */
 export function text(o: Record<string, unknown>, key: string): string | null {
   const v = Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;

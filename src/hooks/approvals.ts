@@ -86,7 +86,7 @@ function writeRecord(dir: string, name: string, record: object): void {
 export function offerCode(dir: string, offer: Omit<Offer, 'code' | 'at'>, now = Date.now()): string | null {
   const name = keyOf(offer.cwd, offer.command) + '.json';
   const old = readRecord<Offer>(join(dir, 'offered', name));
-  if (old && old.command === offer.command && old.cwd === offer.cwd && CODE.test(old.code) && now - old.at < OFFER_MINUTES * 60_000) return old.code;
+  if (old && old.command === offer.command && old.cwd === offer.cwd && CODE.test(old.code) && fresh(old, now)) return old.code;
   const record: Offer = { ...offer, code: newCode(), at: now };
   try {
     writeRecord(join(dir, 'offered'), name, record);
@@ -112,25 +112,32 @@ export function takeGrant(dir: string, cwd: string, command: string, now = Date.
   return typeof grant.until === 'number' && now <= grant.until ? grant : null;
 }
 
+/** Every readable offer on file, fresh or not, with the key it is filed under. */
+function offers(dir: string): Array<{ offer: Offer; key: string }> {
+  let names: string[];
+  try {
+    names = readdirSync(join(dir, 'offered')).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names.flatMap((n) => {
+    const o = readRecord<Offer>(join(dir, 'offered', n));
+    return o && typeof o.code === 'string' && typeof o.command === 'string' && typeof o.at === 'number' ? [{ offer: o, key: n.slice(0, -'.json'.length) }] : [];
+  });
+}
+
+const fresh = (o: Offer, now: number): boolean => now - o.at < OFFER_MINUTES * 60_000;
+
 export type FindResult = { ok: true; offer: Offer; key: string } | { ok: false; message: string };
 
 /** The offer a code names, for `firebreak allow`. */
 export function findOffer(dir: string, code: string, now = Date.now()): FindResult {
   const wanted = code.trim().toUpperCase().replace(/[-\s]/g, '');
   if (!CODE.test(wanted)) return { ok: false, message: `'${code}' is not a firebreak code (six letters and digits, as in the deny message)` };
-  let names: string[];
-  try {
-    names = readdirSync(join(dir, 'offered')).filter((n) => n.endsWith('.json'));
-  } catch {
-    names = [];
-  }
-  for (const n of names) {
-    const o = readRecord<Offer>(join(dir, 'offered', n));
-    if (!o || o.code !== wanted) continue;
-    if (now - o.at >= OFFER_MINUTES * 60_000) return { ok: false, message: `code ${wanted} has expired (codes last ${OFFER_MINUTES} minutes); let the agent try the command again for a new one` };
-    return { ok: true, offer: o, key: n.slice(0, -'.json'.length) };
-  }
-  return { ok: false, message: `no command is waiting for code ${wanted}; codes last ${OFFER_MINUTES} minutes and each is used once` };
+  const found = offers(dir).find((f) => f.offer.code === wanted);
+  if (!found) return { ok: false, message: `no command is waiting for code ${wanted}; codes last ${OFFER_MINUTES} minutes and each is used once` };
+  if (!fresh(found.offer, now)) return { ok: false, message: `code ${wanted} has expired (codes last ${OFFER_MINUTES} minutes); let the agent try the command again for a new one` };
+  return { ok: true, ...found };
 }
 
 /** Grants an offer: the agent's next try of the same command in the same directory passes, once. */
@@ -143,18 +150,7 @@ export function grant(dir: string, found: { offer: Offer; key: string }, now = D
 
 /** The offers still waiting for a person, newest first. */
 export function listOffers(dir: string, now = Date.now()): Offer[] {
-  let names: string[];
-  try {
-    names = readdirSync(join(dir, 'offered')).filter((n) => n.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  const offers: Offer[] = [];
-  for (const n of names) {
-    const o = readRecord<Offer>(join(dir, 'offered', n));
-    if (o && typeof o.code === 'string' && typeof o.command === 'string' && typeof o.at === 'number' && now - o.at < OFFER_MINUTES * 60_000) offers.push(o);
-  }
-  return offers.sort((a, b) => b.at - a.at);
+  return offers(dir).map((f) => f.offer).filter((o) => fresh(o, now)).sort((a, b) => b.at - a.at);
 }
 
 /** Drops offers and grants past their time, so the folder does not grow without end. */

@@ -93,14 +93,32 @@ export interface Registration {
   extras?: RegistrationExtras;
 }
 
-/** Where each handler of an event's list sits, in order, and whether it is firebreak's. */
-export function handlerPositions(list: unknown[], reg: Registration, agent: string): Array<{ group: number; handler: number; ours: boolean }> {
-  const out: Array<{ group: number; handler: number; ours: boolean }> = [];
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One handler in an event's list: where it sits, the matcher it runs under, and whether it is firebreak's. */
+export interface HandlerPosition {
+  group: number;
+  /** 0 in the flat shape. */
+  handler: number;
+  /** The handler itself; null when it is not an object. */
+  value: Obj | null;
+  matcher: string | null;
+  ours: boolean;
+}
+
+/** Every handler of an event's list, in order. */
+export function handlerPositions(list: unknown[], reg: Registration, agent: string): HandlerPosition[] {
+  const out: HandlerPosition[] = [];
   list.forEach((entry, g) => {
     if (!isObj(entry)) return;
-    if (reg.shape === 'flat') { out.push({ group: g, handler: 0, ours: isFirebreakHook(entry[reg.commandKey], agent) }); return; }
-    const hs = entry.hooks;
-    if (Array.isArray(hs)) hs.forEach((h, i) => out.push({ group: g, handler: i, ours: isObj(h) && isFirebreakHook(h[reg.commandKey], agent) }));
+    const matcher = typeof entry.matcher === 'string' ? entry.matcher : null;
+    const hs = reg.shape === 'flat' ? [entry] : entry.hooks;
+    if (!Array.isArray(hs)) return;
+    hs.forEach((h, i) => {
+      const value = isObj(h) ? h : null;
+      out.push({ group: g, handler: i, value, matcher, ours: value !== null && isFirebreakHook(value[reg.commandKey], agent) });
+    });
   });
   return out;
 }
@@ -139,25 +157,9 @@ export function isFirebreakHook(command: unknown, agent: string): boolean {
   return typeof command === 'string' && new RegExp(`firebreak(?:\\.cjs)?['"]?\\s+hook\\s+${agent}(?:\\s|$|['"|;&])`).test(command);
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** firebreak's handlers in an event's list: [group index, handler index] (handler index 0 in the flat shape). */
-export function findHandlers(list: unknown[], reg: Registration, agent: string): Array<{ group: number; handler: number; value: Obj; matcher: string | null }> {
-  const found: Array<{ group: number; handler: number; value: Obj; matcher: string | null }> = [];
-  list.forEach((entry, g) => {
-    if (!isObj(entry)) return;
-    if (reg.shape === 'flat') {
-      if (isFirebreakHook(entry[reg.commandKey], agent)) found.push({ group: g, handler: 0, value: entry, matcher: typeof entry.matcher === 'string' ? entry.matcher : null });
-      return;
-    }
-    const hs = entry.hooks;
-    if (!Array.isArray(hs)) return;
-    hs.forEach((h, i) => {
-      if (isObj(h) && isFirebreakHook(h[reg.commandKey], agent)) found.push({ group: g, handler: i, value: h, matcher: typeof entry.matcher === 'string' ? entry.matcher : null });
-    });
-  });
-  return found;
+/** firebreak's handlers in an event's list. */
+export function findHandlers(list: unknown[], reg: Registration, agent: string): Array<HandlerPosition & { value: Obj }> {
+  return handlerPositions(list, reg, agent).filter((h): h is HandlerPosition & { value: Obj } => h.ours);
 }
 
 export type ListEdit =

@@ -56,3 +56,25 @@ export class SyncOut implements Out {
     return this;
   }
 }
+
+/**
+ * Gathers many small pieces of text and writes them in large ones, waiting when the stream
+ * asks to: a stream of verdicts or log lines is one write per 64 KiB, not one per line.
+ */
+export class BatchedWriter {
+  private pending = '';
+
+  constructor(private readonly out: Out, private readonly batch = 64 * 1024) {}
+
+  async add(text: string): Promise<void> {
+    this.pending += text;
+    if (this.pending.length > this.batch) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.pending) return;
+    const ok = this.out.write(this.pending);
+    this.pending = '';
+    if (!ok) await new Promise<void>((r) => this.out.once('drain', () => r()));
+  }
+}

@@ -4,7 +4,7 @@
 // Claude reads that JSON whatever the exit code, and exit 2 blocks on its own.
 
 import { join } from 'node:path';
-import { object, printed, regexMatches, SILENT, text, toolCall, payloadError, type HookAgent } from '../agent.js';
+import { jsonReply, object, printed, regexMatches, SILENT, text, toolCall, payloadError, type HookAgent } from '../agent.js';
 import { readJsonObject } from '../../agent-settings/file.js';
 import { tilde, type Where } from '../registration.js';
 
@@ -58,8 +58,7 @@ export const claude: HookAgent = {
   },
   reply(v) {
     if (v.decision === 'none') return SILENT;
-    const out = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: v.reason.slice(0, MAX_REASON) } };
-    return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
+    return jsonReply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: v.reason.slice(0, MAX_REASON) } });
   },
   blocks(r) {
     if (r.exitCode === 2) return true;

@@ -5,8 +5,9 @@
 // Codex runs a hook only once it is trusted (codex-trust.ts): connect writes that trust, doctor checks it.
 
 import { join } from 'node:path';
-import { object, printed, regexMatches, shellCommand, SILENT, text, payloadError, type HookAgent, type ToolCall } from '../agent.js';
-import { patchFiles, shellPatch } from './patch.js';
+import { jsonReply, object, printed, regexMatches, SILENT, text, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+import type { FirebreakError } from '../../core/types.js';
+import { patchCall, shellOrPatchCall } from './patch.js';
 import { codexHome, codexUntrustedProject, trustAfterEdit, trustProblems } from './codex-trust.js';
 
 export { codexHome };
@@ -19,29 +20,19 @@ export const codex: HookAgent = {
     const tool = text(p, 'tool_name');
     if (tool === null) return payloadError('the payload has no tool_name');
     const input = object(p, 'tool_input');
-    let call: ToolCall;
-    // Codex 0.16x reports its shell tool (exec_command, shell) as Bash.
-    if (tool === 'Bash' || tool === 'shell' || tool === 'local_shell' || tool === 'exec_command') {
-      const c = shellCommand(input);
-      if ('code' in c) return c;
-      // Codex runs `apply_patch <<'EOF' …` from its shell tool as a patch, not as a command.
-      const patch = shellPatch(c.command);
-      if (patch && !patch.ok) return payloadError(patch.message);
-      call = patch ? { kind: 'write', paths: patch.paths } : c;
-    } else if (tool === 'apply_patch') {
-      // The patch arrives as the tool's command text; its headers name every file it touches.
-      const text_ = input ? (text(input, 'command') ?? text(input, 'input') ?? text(input, 'patch')) : null;
-      if (text_ === null) return payloadError('the apply_patch call carries no patch text');
-      const patch = patchFiles(text_);
-      if (!patch.ok) return payloadError(patch.message);
-      call = { kind: 'write', paths: patch.paths };
-    } else call = { kind: 'other' };
+    let call: ToolCall | FirebreakError;
+    // Codex 0.16x reports its shell tool (exec_command, shell) as Bash; it runs
+    // `apply_patch <<'EOF' …` from that tool as a patch, not as a command.
+    if (tool === 'Bash' || tool === 'shell' || tool === 'local_shell' || tool === 'exec_command') call = shellOrPatchCall(input);
+    // The patch arrives as the tool's command text; its headers name every file it touches.
+    else if (tool === 'apply_patch') call = patchCall(input ? (text(input, 'command') ?? text(input, 'input') ?? text(input, 'patch')) : null);
+    else call = { kind: 'other' };
+    if ('code' in call) return call;
     return { tool, call, cwd: text(p, 'cwd'), session: text(p, 'session_id') };
   },
   reply(v) {
     if (v.decision === 'none' || v.decision === 'allow') return SILENT;
-    const out = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: v.reason } };
-    return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
+    return jsonReply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: v.reason } });
   },
   blocks(r) {
     if (r.exitCode === 2) return r.stderr.trim() !== '';

@@ -4,8 +4,9 @@
 // timed-out one through, so every verdict is given as JSON, well inside the timeout.
 
 import { join } from 'node:path';
-import { shellCommand, SILENT, text, toolCall, payloadError, object, printed, type HookAgent, type ToolCall } from '../agent.js';
-import { patchFiles, shellPatch } from './patch.js';
+import { jsonReply, SILENT, text, toolCall, payloadError, object, printed, type HookAgent, type ToolCall } from '../agent.js';
+import type { FirebreakError } from '../../core/types.js';
+import { patchCall, shellOrPatchCall } from './patch.js';
 import { readJsonObject } from '../../agent-settings/file.js';
 import { tilde, type Where } from '../registration.js';
 import { sep } from 'node:path';
@@ -33,12 +34,11 @@ function untrustedProject(w: Where): string | null {
 }
 
 /** apply_patch (with GPT models) sends the patch itself as toolArgs: the files it names are what it writes. */
-function patchCall(p: Record<string, unknown>): ToolCall | ReturnType<typeof payloadError> {
+function patchText(p: Record<string, unknown>): string | null {
   const raw = p.toolArgs;
-  const patch = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? (text(raw as Record<string, unknown>, 'input') ?? text(raw as Record<string, unknown>, 'patch')) : null;
-  if (patch === null) return payloadError('the apply_patch call carries no patch text');
-  const files = patchFiles(patch);
-  return files.ok ? { kind: 'write', paths: files.paths } : payloadError(files.message);
+  if (typeof raw === 'string') return raw;
+  const args = object(p, 'toolArgs');
+  return args ? (text(args, 'input') ?? text(args, 'patch')) : null;
 }
 
 function toolArgs(p: Record<string, unknown>): Record<string, unknown> | null | 'unreadable' {
@@ -59,31 +59,20 @@ export const copilot: HookAgent = {
   read(p) {
     const tool = text(p, 'toolName');
     if (tool === null) return payloadError('the payload has no toolName');
-    const session = text(p, 'sessionId');
-    if (tool === 'apply_patch') {
-      const c = patchCall(p);
-      return 'code' in c ? c : { tool, call: c, cwd: text(p, 'cwd'), session };
+    let call: ToolCall | FirebreakError;
+    if (tool === 'apply_patch') call = patchCall(patchText(p));
+    else {
+      const args = toolArgs(p);
+      if (args === 'unreadable') return payloadError('toolArgs is a string that is not a JSON object');
+      // A shell tool may be running a patch (shellOrPatchCall), so it is read here rather than by toolCall.
+      call = tool === 'bash' || tool === 'shell' || tool === 'powershell' ? shellOrPatchCall(args) : toolCall(tool, args, NO_SHELL, FILE_TOOLS);
     }
-    const args = toolArgs(p);
-    if (args === 'unreadable') return payloadError('toolArgs is a string that is not a JSON object');
-    let call: ToolCall;
-    if (tool === 'bash' || tool === 'shell' || tool === 'powershell') {
-      const c = shellCommand(args);
-      if ('code' in c) return c;
-      const patch = shellPatch(c.command);
-      if (patch && !patch.ok) return payloadError(patch.message);
-      call = patch ? { kind: 'write', paths: patch.paths } : c;
-    } else {
-      const c = toolCall(tool, args, NO_SHELL, FILE_TOOLS);
-      if ('code' in c) return c;
-      call = c;
-    }
-    return { tool, call, cwd: text(p, 'cwd'), session };
+    if ('code' in call) return call;
+    return { tool, call, cwd: text(p, 'cwd'), session: text(p, 'sessionId') };
   },
   reply(v) {
     if (v.decision === 'none') return SILENT;
-    const out = v.decision === 'allow' ? { permissionDecision: 'allow' } : { permissionDecision: v.decision, permissionDecisionReason: v.reason };
-    return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
+    return jsonReply(v.decision === 'allow' ? { permissionDecision: 'allow' } : { permissionDecision: v.decision, permissionDecisionReason: v.reason });
   },
   // Copilot denies on a JSON deny and on any failing exit; only a clean exit without a deny lets the call through.
   blocks: (r) => r.exitCode !== 0 || printed(r)?.permissionDecision === 'deny',

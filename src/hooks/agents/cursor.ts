@@ -6,7 +6,7 @@
 // installers, not from running it.)
 
 import { join } from 'node:path';
-import { shellCommand, text, payloadError, object, printed, type HookAgent } from '../agent.js';
+import { jsonReply, shellCommand, text, payloadError, object, printed, type HookAgent } from '../agent.js';
 
 export const cursor: HookAgent = {
   name: 'cursor',
@@ -31,7 +31,7 @@ export const cursor: HookAgent = {
       const user = v.reason.split('\n')[0]!;
       Object.assign(out, { user_message: user, agent_message: v.reason, userMessage: user, agentMessage: v.reason });
     }
-    return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
+    return jsonReply(out);
   },
   blocks: (r) => r.exitCode === 2 || printed(r)?.permission === 'deny',
   sample: (command, cwd) => ({

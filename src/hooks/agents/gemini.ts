@@ -4,7 +4,7 @@
 // `continue: false` would stop the whole agent loop, so it is never sent.
 
 import { isAbsolute, join, resolve } from 'node:path';
-import { object, printed, regexMatches, shellCommand, SILENT, text, toolCall, payloadError, type HookAgent, type ToolCall } from '../agent.js';
+import { jsonReply, object, printed, regexMatches, SILENT, text, toolCall, payloadError, type HookAgent } from '../agent.js';
 import { readJsonObject } from '../../agent-settings/file.js';
 import { tilde, type Where } from '../registration.js';
 
@@ -26,8 +26,7 @@ function hooksSwitchedOff(w: Where): string[] {
 
 /** Gemini's file tools and the argument naming the file. */
 const FILE_TOOLS: Record<string, string[]> = { write_file: ['file_path', 'absolute_path'], replace: ['file_path', 'absolute_path'] };
-/** The shell tool is read above, with its directory. */
-const NO_SHELL: ReadonlySet<string> = new Set();
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['run_shell_command']);
 
 export const gemini: HookAgent = {
   name: 'gemini',
@@ -37,26 +36,17 @@ export const gemini: HookAgent = {
     const tool = text(p, 'tool_name');
     if (tool === null) return payloadError('the payload has no tool_name');
     const input = object(p, 'tool_input');
+    const call = toolCall(tool, input, SHELL_TOOLS, FILE_TOOLS);
+    if ('code' in call) return call;
     let cwd = text(p, 'cwd');
-    let call: ToolCall;
-    if (tool === 'run_shell_command') {
-      const c = shellCommand(input);
-      if ('code' in c) return c;
-      call = c;
-      // The shell tool may run in a directory of the workspace other than the session's.
-      const dir = input ? (text(input, 'dir_path') ?? text(input, 'directory')) : null;
-      if (dir) cwd = isAbsolute(dir) || cwd === null ? dir : resolve(cwd, dir);
-    } else {
-      const c = toolCall(tool, input, NO_SHELL, FILE_TOOLS);
-      if ('code' in c) return c;
-      call = c;
-    }
+    // The shell tool may run in a directory of the workspace other than the session's.
+    const dir = call.kind === 'shell' && input ? (text(input, 'dir_path') ?? text(input, 'directory')) : null;
+    if (dir) cwd = isAbsolute(dir) || cwd === null ? dir : resolve(cwd, dir);
     return { tool, call, cwd, session: text(p, 'session_id') };
   },
   reply(v) {
     if (v.decision === 'none') return SILENT;
-    const out = v.decision === 'allow' ? { decision: 'allow' } : { decision: 'deny', reason: v.reason };
-    return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
+    return jsonReply(v.decision === 'allow' ? { decision: 'allow' } : { decision: 'deny', reason: v.reason });
   },
   blocks(r) {
     // Gemini reads JSON from stdout (or stderr when stdout is empty) whatever the exit code; exit 2, and any other failing exit with text, blocks.

@@ -8,6 +8,9 @@
 // Codex trims a line before it looks for a header, so firebreak does too; a line that looks
 // like a header but is none it knows makes the patch unreadable, never a smaller one.
 
+import { payloadError, shellCommand, type ToolCall } from '../agent.js';
+import type { FirebreakError } from '../../core/types.js';
+
 const FILE_HEADER = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/;
 const OTHER_HEADERS = new Set(['*** Begin Patch', '*** End Patch', '*** End of File']);
 
@@ -33,4 +36,20 @@ export function patchFiles(patch: string): PatchFiles {
 export function shellPatch(command: string): PatchFiles | null {
   if (!/\bappl(?:y_)?patch\b/.test(command) || !command.includes('*** Begin Patch')) return null;
   return patchFiles(command);
+}
+
+/** A patch tool's call: the files its text names, or why it cannot be read. */
+export function patchCall(patch: string | null): ToolCall | FirebreakError {
+  if (patch === null) return payloadError('the apply_patch call carries no patch text');
+  const files = patchFiles(patch);
+  return files.ok ? { kind: 'write', paths: files.paths } : payloadError(files.message);
+}
+
+/** A shell tool's call: its command, or the files it writes when the command is a patch. */
+export function shellOrPatchCall(input: Record<string, unknown> | null): ToolCall | FirebreakError {
+  const c = shellCommand(input);
+  if ('code' in c) return c;
+  const patch = shellPatch(c.command);
+  if (!patch) return c;
+  return patch.ok ? { kind: 'write', paths: patch.paths } : payloadError(patch.message);
 }
