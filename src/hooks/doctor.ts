@@ -124,7 +124,8 @@ export async function runDoctor(argv: string[], io: Io, deps: ConnectDeps = { cw
         if (risky.error) issues.push(`the registered command ${risky.error}`);
         else if (!agent.blocks(risky.reply)) issues.push(`'${RISKY}' was not blocked (${why(risky.reply)}); fix: firebreak connect ${agent.name}, and check: firebreak policy validate`);
         const routine = probe(agent, f.command, ROUTINE, dir, env);
-        if (!routine.error && agent.blocks(routine.reply)) issues.push(`'${ROUTINE}' was blocked too (${why(routine.reply)}), so the agent could run nothing; fix: firebreak policy validate, or reinstall firebreak and run firebreak connect ${agent.name}`);
+        if (routine.error) issues.push(`the registered command, given '${ROUTINE}', ${routine.error}`);
+        else if (agent.blocks(routine.reply)) issues.push(`'${ROUTINE}' was blocked too (${why(routine.reply)}), so the agent could run nothing; fix: firebreak policy validate, or reinstall firebreak and run firebreak connect ${agent.name}`);
         if (issues.length > 0) { bad = true; line(agent, 'FIX', `${where}: ${issues.join('; ')}`); }
         else line(agent, 'ok', `${where}: '${RISKY}' blocked (${Math.round(risky.ms)} ms), '${ROUTINE}' passes`);
       }
