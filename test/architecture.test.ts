@@ -13,6 +13,7 @@ import { ROOT } from './helpers.js';
 /** The layers, first to last; folders in one entry are peers, which must not import each other. */
 export const LAYERS: string[][] = [
   ['core'],
+  ['options'],
   ['terminal'],
   ['shell'],
   ['code'],
@@ -31,7 +32,7 @@ export const LAYERS: string[][] = [
 ];
 
 /** Layers that read command lines and code: Node's own modules only. */
-const PARSER_LAYERS = new Set(['shell', 'code', 'databases', 'unwrap']);
+const PARSER_LAYERS = new Set(['options', 'shell', 'code', 'databases', 'unwrap']);
 
 const SRC = join(ROOT, 'src');
 

@@ -2,6 +2,8 @@
 // an option's value, which are positionals. Rules test these, not raw text.
 
 import type { Arg, NormalisedCommand } from '../shell/index.js';
+import { optionSpec, type OptionSpec } from '../options/spec.js';
+import { walkOptions } from '../options/walk.js';
 import type { CommandSpec } from './types.js';
 
 export interface ParsedOption {
@@ -19,52 +21,25 @@ export interface ParsedArgs {
   endOfOptions: number;
 }
 
+/** The catalogue's reading of a command's options, once per command spec. */
+const specs = new WeakMap<CommandSpec, OptionSpec>();
+const NO_SPEC = optionSpec({}, { lenient: true });
+export function optionSpecOf(spec: CommandSpec | undefined): OptionSpec {
+  if (!spec) return NO_SPEC;
+  let s = specs.get(spec);
+  if (!s) specs.set(spec, (s = optionSpec({ value: spec.value_options ?? [] }, { lenient: true })));
+  return s;
+}
+
 /** Separates option words and their values from positionals. */
 export function parseArgs(args: Arg[], spec: CommandSpec | undefined): ParsedArgs {
   const positionals: Arg[] = [];
   const options: ParsedOption[] = [];
-  const valueOptions = spec?.value_options;
   let endOfOptions = -1;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const w = a.text;
-    if (endOfOptions >= 0 || a.dynamic || w.length < 2 || w[0] !== '-') {
-      positionals.push(a);
-      continue;
-    }
-    if (w === '--') { endOfOptions = i; continue; }
-    if (w.startsWith('--')) {
-      const eq = w.indexOf('=');
-      if (eq > 0) { options.push({ name: w.slice(0, eq), value: w.slice(eq + 1), index: i }); continue; }
-      if (valueOptions?.includes(w) && i + 1 < args.length) { options.push({ name: w, value: args[i + 1]!.text, index: i }); i++; continue; }
-      options.push({ name: w, value: null, index: i });
-      continue;
-    }
-    if (/^-[0-9]+$/.test(w)) { positionals.push(a); continue; } // a negative number, or kill -9
-    if (valueOptions?.includes(w)) {
-      options.push({ name: w, value: i + 1 < args.length ? args[i + 1]!.text : null, index: i });
-      i++;
-      continue;
-    }
-    const eq = w.indexOf('=');
-    if (eq > 0) { options.push({ name: w.slice(0, eq), value: w.slice(eq + 1), index: i }); continue; }
-    // The whole word (find's -delete, java's -jar) and, for a cluster of letters, each letter.
-    options.push({ name: w, value: null, index: i });
-    if (w.length > 2 && /^-[A-Za-z]+$/.test(w)) {
-      for (let k = 1; k < w.length; k++) {
-        const name = '-' + w[k];
-        // A value-taking letter inside a cluster takes the rest of the cluster or the next word.
-        if (valueOptions?.includes(name)) {
-          const rest = w.slice(k + 1);
-          options.push({ name, value: rest || (i + 1 < args.length ? args[i + 1]!.text : null), index: i });
-          if (!rest) i++;
-          break;
-        }
-        options.push({ name, value: null, index: i });
-      }
-    } else if (w.length > 2 && /^-[A-Za-z]/.test(w) && valueOptions?.includes(w.slice(0, 2))) {
-      options.push({ name: w.slice(0, 2), value: w.slice(2), index: i }); // -nprod
-    }
+  for (const tok of walkOptions(args, optionSpecOf(spec))) {
+    if (tok.kind === 'end') endOfOptions = tok.at;
+    else if (tok.kind === 'operand') positionals.push(args[tok.at]!);
+    else options.push({ name: tok.name, value: tok.value ?? null, index: tok.at });
   }
   return { positionals, options, endOfOptions };
 }
@@ -85,12 +60,10 @@ export function isTruncatingRedirect(op: string, fd: number | null): boolean {
 export function normalisedText(cmd: NormalisedCommand, spec: CommandSpec | undefined): string {
   let words: Arg[] = cmd.args;
   if (spec?.global_options_before_subcommand) {
-    const valueOptions = spec.value_options ?? [];
     let i = 0;
-    while (i < words.length) {
-      const w = words[i]!.text;
-      if (w === '--' || w.length < 2 || w[0] !== '-' || words[i]!.dynamic) break;
-      i += valueOptions.includes(w) ? 2 : 1;
+    for (const tok of walkOptions(words, optionSpecOf(spec))) {
+      if (tok.kind !== 'option') break;
+      i = tok.after;
     }
     if (i > 0) words = [...words.slice(i), ...words.slice(0, i)];
   }

@@ -6,6 +6,9 @@
 import { createRequire } from 'node:module';
 import { Ajv, type ErrorObject } from 'ajv';
 import { LineCounter, parseDocument, isNode } from 'yaml';
+import { own } from '../core/own.js';
+import { valueTakers } from '../options/spec.js';
+import { CATALOGUE_OPTIONS } from '../options/tools.js';
 import { ANY_BRACED, PLACEHOLDER, type CatalogueWithExamples, type CompiledRule, type GroupSource, type Predicate, type RuleSource } from './types.js';
 import ruleSchema from '../../schemas/rule.schema.json' with { type: 'json' };
 
@@ -80,7 +83,11 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
     }
     if (errors.length > 0) continue;
     catalogue.groups.push({ group: data.group, description: data.description });
-    for (const [name, spec] of Object.entries(data.commands ?? {})) {
+    for (const [name, written] of Object.entries(data.commands ?? {})) {
+      const shared = own(CATALOGUE_OPTIONS, name);
+      const repeated = shared ? (written.value_options ?? []).filter((o) => shared.takes.has(o)) : [];
+      if (repeated.length > 0) problems.push({ file: f.path, line: lineAt(['commands', name]), ruleId: null, message: `commands.${name} repeats ${repeated.join(', ')}: src/options/tools.ts already says which of ${name}'s options take a value` });
+      const spec = shared ? { ...written, value_options: [...valueTakers(shared), ...(written.value_options ?? [])] } : written;
       const prev = catalogue.commands[name];
       catalogue.commands[name] = prev
         ? { value_options: [...new Set([...(prev.value_options ?? []), ...(spec.value_options ?? [])])], global_options_before_subcommand: !!(prev.global_options_before_subcommand || spec.global_options_before_subcommand) }

@@ -1,123 +1,106 @@
-// Which interpreter a command line starts and where its program comes from: inline code
+// Which names are interpreters, and where a command line's program comes from: inline code
 // (python -c, node -e, perl -e, ruby -e, php -r, deno eval, bun -e), a script file, or
 // stdin. Options are walked the way each interpreter walks them, so `perl -ie 'code'` is
 // not taken for inline code (-i swallows the e).
 
+import { optionSpec, type OptionSpec } from '../options/spec.js';
+import { DENO_EVAL } from '../options/tools.js';
+import { leadingOptions, walkOptions } from '../options/walk.js';
 import { basename } from '../shell/normalise.js';
 import type { InterpreterLanguage } from './equivalents.js';
 
-interface ArgvSpec {
+interface Interpreter {
   language: InterpreterLanguage;
-  /** Short options whose value is inline code. */
-  code: string;
-  /** Code may be glued to its option (-c'print(1)'); otherwise it is always the next word. */
-  glued: boolean;
-  /** Short options whose value is the rest of the word, or the next word when nothing is left. */
-  valued: string;
-  /** Short options that take only what is glued to them (perl -i.bak, -MFile::Path). */
-  glueOnly: string;
-  /** Short options followed by optional digits (perl -l0, -0777). */
-  digits: string;
-  /** Options that name the program instead: a module or a file (python -m, php -f). */
-  program: string;
-  /** Options after which nothing is read from stdin (--version, -h). */
-  noStdin: string;
-  long: Record<string, 'code' | 'value' | 'noStdin' | 'program'>;
-  /** Inline code ends option processing (python -c). */
-  codeEnds: boolean;
+  options: OptionSpec;
+  /** The first inline code ends option processing: python -c CODE ARGS... */
+  codeEndsOptions: boolean;
+  /** It reads a program on stdin when given none (bun and deno do not). */
+  readsStdin: boolean;
 }
 
-const NODE_LONG: ArgvSpec['long'] = {
-  '--eval': 'code', '--print': 'code', '--require': 'value', '--import': 'value', '--loader': 'value', '--experimental-loader': 'value', '--conditions': 'value',
-  '--input-type': 'value', '--env-file': 'value', '--title': 'value', '--preload': 'value', '--cwd': 'value', '--config': 'value',
-  '--help': 'noStdin', '--version': 'noStdin', '--check': 'noStdin', '--test': 'program', '--run': 'program',
+const NODE_OPTIONS = {
+  code: '-e -p --eval --print',
+  value: '--require --import --loader --experimental-loader --conditions --input-type --env-file --title --preload --cwd --config',
+  stops: '-v -h --help --version --check --test --run',
 };
-const spec = (language: InterpreterLanguage, s: Partial<ArgvSpec>): ArgvSpec =>
-  ({ language, code: '', glued: true, valued: '', glueOnly: '', digits: '', program: '', noStdin: '', long: {}, codeEnds: false, ...s });
-const PYTHON_ARGV = spec('python', { code: 'c', valued: 'WX', program: 'm', noStdin: 'hV', long: { '--help': 'noStdin', '--version': 'noStdin', '--check-hash-based-pycs': 'value' }, codeEnds: true });
-const NODE_ARGV = spec('node', { code: 'ep', glued: false, valued: 'rC', noStdin: 'vhc', long: NODE_LONG });
-const BUN_ARGV = spec('node', { code: 'ep', glued: false, valued: 'rc', noStdin: 'vh', long: NODE_LONG });
-const PERL_ARGV = spec('perl', { code: 'eE', glueOnly: 'iIMmxdDFCV', digits: 'l0', noStdin: 'vhV' });
-const RUBY_ARGV = spec('ruby', { code: 'e', valued: 'rICE', glueOnly: 'ixFWKT', digits: '0', noStdin: 'h', long: { '--help': 'noStdin', '--version': 'noStdin' } });
-const PHP_ARGV = spec('php', { code: 'rBRE', valued: 'dcztS', program: 'f', noStdin: 'vhilmS', long: { '--help': 'noStdin', '--version': 'noStdin' } });
 
-function specFor(name: string): ArgvSpec | 'deno' | null {
-  if (/^(python|pypy)[0-9.]*$/.test(name)) return PYTHON_ARGV;
-  if (name === 'node' || name === 'nodejs') return NODE_ARGV;
-  if (name === 'bun') return BUN_ARGV;
-  if (name === 'deno') return 'deno';
-  if (/^perl[0-9.]*$/.test(name)) return PERL_ARGV;
-  if (/^ruby[0-9.]*$/.test(name)) return RUBY_ARGV;
-  return /^php[0-9.]*$/.test(name) ? PHP_ARGV : null;
+const interpreter = (language: InterpreterLanguage, options: OptionSpec, quirks: Partial<Interpreter> = {}): Interpreter =>
+  ({ language, options, codeEndsOptions: false, readsStdin: true, ...quirks });
+
+const PYTHON = interpreter('python', optionSpec({ code: 'c', value: 'W X --check-hash-based-pycs', program: 'm', stops: 'h V --help --version' }), { codeEndsOptions: true });
+const NODE = interpreter('node', optionSpec({ ...NODE_OPTIONS, value: NODE_OPTIONS.value + ' -r -C', stops: NODE_OPTIONS.stops + ' -c' }, { glued: false }));
+const BUN = interpreter('node', optionSpec({ ...NODE_OPTIONS, value: NODE_OPTIONS.value + ' -r -c' }, { glued: false }), { readsStdin: false });
+const DENO = interpreter('node', DENO_EVAL, { readsStdin: false });
+const PERL = interpreter('perl', optionSpec({ code: 'e E', stops: 'v h V' }, { glueOnly: 'iIMmxdDFCV', digits: 'l0' }));
+const RUBY = interpreter('ruby', optionSpec({ code: 'e', value: 'r I C E', stops: 'h --help --version' }, { glueOnly: 'ixFWKT', digits: '0' }));
+const PHP = interpreter('php', optionSpec({ code: 'r B R E', value: 'd c z t S', program: 'f', stops: 'v h i l m S' }));
+
+/** Every interpreter by the names it is installed under (python3.12, pypy3, nodejs, perl5.36). */
+const INTERPRETERS: ReadonlyArray<[RegExp, Interpreter]> = [
+  [/^(python|pypy)[0-9.]*$/, PYTHON],
+  [/^(node|nodejs)$/, NODE],
+  [/^bun$/, BUN],
+  [/^deno$/, DENO],
+  [/^perl[0-9.]*$/, PERL],
+  [/^ruby[0-9.]*$/, RUBY],
+  [/^php[0-9.]*$/, PHP],
+];
+
+function interpreterOf(name: string): Interpreter | null {
+  const base = basename(name);
+  for (const [pattern, i] of INTERPRETERS) if (pattern.test(base)) return i;
+  return null;
 }
 
-interface Invocation { spec: ArgvSpec; code: string[]; program: boolean; noStdin: boolean }
+/** The command name is an interpreter that runs a program it is given (a file, or <(curl …)). */
+export const isInterpreter = (name: string): boolean => interpreterOf(name) !== null;
+
+interface Invocation { code: string[]; program: boolean; noStdin: boolean }
 
 /** Walks an interpreter's options the way it does, up to its program: inline code, a file, or stdin. */
-function readInvocation(argv: string[]): Invocation | null {
-  const s = specFor(basename(argv[0] ?? ''));
-  if (s === null || s === 'deno') return null;
-  const inv: Invocation = { spec: s, code: [], program: false, noStdin: false };
-  let i = 1;
-  // `node -e` with nothing after it is an error: nothing runs, nothing is read.
-  const take = (): void => { const v = argv[i++]; if (v === undefined) inv.noStdin = true; else inv.code.push(v); };
-  while (i < argv.length && !(s.codeEnds && inv.code.length > 0)) {
-    const a = argv[i++]!;
-    if (a === '-') break;
-    if (a === '--' || !a.startsWith('-')) { inv.program = a !== '--' || (argv[i] !== undefined && argv[i] !== '-'); break; }
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const kind = s.long[eq < 0 ? a : a.slice(0, eq)];
-      if (kind === 'code') { if (eq >= 0) inv.code.push(a.slice(eq + 1)); else take(); }
-      else if (kind === 'value' && eq < 0) i++;
-      else if (kind === 'noStdin') inv.noStdin = true;
-      else if (kind === 'program') { inv.program = true; break; }
-      continue;
+function readInvocation(argv: readonly string[], it: Interpreter): Invocation {
+  const inv: Invocation = { code: [], program: false, noStdin: false };
+  const words = argv.map((text) => ({ text }));
+  for (const tok of walkOptions(words, it.options, 1)) {
+    if (tok.kind === 'end') {
+      const next = argv[tok.at + 1];
+      inv.program = next !== undefined && next !== '-';
+      break;
     }
-    let pending = false;
-    for (let j = 1; j < a.length; j++) {
-      const l = a[j]!;
-      const rest = a.slice(j + 1);
-      if (s.noStdin.includes(l)) inv.noStdin = true;
-      if (s.code.includes(l)) {
-        if (s.glued && rest) { inv.code.push(rest); break; }
-        pending = true;
-      } else if (s.program.includes(l)) { inv.program = true; return inv; }
-      else if (s.valued.includes(l)) { if (!rest) i++; break; }
-      else if (s.glueOnly.includes(l)) break;
-      else if (s.digits.includes(l)) j += /^(x[0-9a-fA-F]+|[0-7]*)/.exec(rest)![0].length;
+    if (tok.kind === 'operand') { inv.program = argv[tok.at] !== '-'; break; }
+    if (it.options.stops.has(tok.name)) inv.noStdin = true;
+    if (tok.takes === 'program') { inv.program = true; break; }
+    if (tok.takes === 'code') {
+      // `node -e` with nothing after it is an error: nothing runs, nothing is read.
+      if (tok.value === undefined) inv.noStdin = true;
+      else inv.code.push(tok.value);
+      if (it.codeEndsOptions) break;
     }
-    if (pending) take();
   }
   return inv;
 }
 
 /** deno eval [options] CODE */
-function denoEval(argv: string[]): string | null {
+function denoEval(argv: readonly string[]): string | null {
   if (argv[1] !== 'eval') return null;
-  const valued = new Set(['--ext', '--config', '-c', '--import-map', '--location', '--seed', '--cert', '--log-level', '-L']);
-  for (let i = 2; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') return argv[i + 1] ?? null;
-    if (!a.startsWith('-')) return a;
-    if (valued.has(a)) i++;
-  }
-  return null;
+  const { operand } = leadingOptions(argv.map((text) => ({ text })), DENO_EVAL, 2);
+  return argv[operand] ?? null;
 }
 
-export function inlineCode(argv: string[]): { language: InterpreterLanguage; code: string } | null {
-  if (basename(argv[0] ?? '') === 'deno') {
+export function inlineCode(argv: readonly string[]): { language: InterpreterLanguage; code: string } | null {
+  const it = interpreterOf(argv[0] ?? '');
+  if (!it) return null;
+  if (it === DENO) {
     const code = denoEval(argv);
-    return code === null ? null : { language: 'node', code };
+    return code === null ? null : { language: it.language, code };
   }
-  const inv = readInvocation(argv);
-  return inv && inv.code.length > 0 ? { language: inv.spec.language, code: inv.code.join('\n') } : null;
+  const inv = readInvocation(argv, it);
+  return inv.code.length > 0 ? { language: it.language, code: inv.code.join('\n') } : null;
 }
 
-export function stdinInterpreter(argv: string[]): InterpreterLanguage | null {
-  const name = basename(argv[0] ?? '');
-  if (name === 'bun') return null; // bun and deno read a program only from a file or inline
-  const inv = readInvocation(argv);
-  if (!inv || inv.code.length > 0 || inv.program || inv.noStdin) return null;
-  return inv.spec.language;
+export function stdinInterpreter(argv: readonly string[]): InterpreterLanguage | null {
+  const it = interpreterOf(argv[0] ?? '');
+  if (!it || !it.readsStdin) return null;
+  const inv = readInvocation(argv, it);
+  return inv.code.length > 0 || inv.program || inv.noStdin ? null : it.language;
 }

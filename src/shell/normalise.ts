@@ -3,6 +3,8 @@
 // taken off, remembered so context can weigh them (sudo means root).
 
 import { own } from '../core/own.js';
+import { optionSpec, type OptionSpec } from '../options/spec.js';
+import { walkOptions } from '../options/walk.js';
 import type { Arg, ArgRedirect, CommandOrigin, ShellCommand } from './commands.js';
 
 export interface NormalisedCommand {
@@ -41,56 +43,56 @@ export interface NormalisedCommand {
 export type CodeSource = 'download' | 'decoded' | 'unknown';
 
 interface WrapperSpec {
-  /** Options that take the next word as a value. */
-  valueOptions: string[];
-  /** Short options that take a value glued or separate (-n10, -n 10). */
-  shortValueLetters?: string;
+  /**
+   * Its options: those that take a value; `code`, an option whose value is itself the
+   * command line, split on blanks (env -S); `stops`, options with which it runs no command
+   * of ours (sudo -l, ionice -p).
+   */
+  options: OptionSpec;
   /** Positional words the wrapper consumes before the command (timeout's DURATION). */
   leadingOperands?: number;
-  /** With any of these options the wrapper runs no command of ours (sudo -l, ionice -p). */
-  noCommandOptions?: string[];
   /** key=value words before the command are assignments (env). */
   assignments?: boolean;
-  /** Options whose value is itself the command line, split on blanks (env -S). */
-  splitString?: string[];
 }
 
+const wrapper = (names: Parameters<typeof optionSpec>[0], quirks: Omit<WrapperSpec, 'options'> = {}): WrapperSpec => ({ options: optionSpec(names), ...quirks });
+const NOTHING = wrapper({});
+
 const WRAPPERS: Record<string, WrapperSpec> = {
-  sudo: {
-    valueOptions: ['-u', '--user', '-g', '--group', '-C', '--close-from', '-D', '--chdir', '-h', '--host', '-p', '--prompt', '-r', '--role', '-t', '--type', '-U', '--other-user', '-T', '--command-timeout', '-R', '--chroot'],
-    shortValueLetters: 'ugCDhprtUTR',
-    noCommandOptions: ['-l', '--list', '-v', '--validate', '-k', '--reset-timestamp', '-K', '--remove-timestamp', '-e', '--edit', '-V', '--version'],
-  },
-  doas: { valueOptions: ['-u', '-C'], shortValueLetters: 'uC' },
-  env: { valueOptions: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], shortValueLetters: 'uCS', assignments: true, splitString: ['-S', '--split-string'] },
-  nohup: { valueOptions: [] },
-  nice: { valueOptions: ['-n', '--adjustment'], shortValueLetters: 'n' },
-  time: { valueOptions: ['-f', '--format', '-o', '--output'], shortValueLetters: 'fo' },
-  timeout: { valueOptions: ['-s', '--signal', '-k', '--kill-after'], shortValueLetters: 'sk', leadingOperands: 1 },
-  stdbuf: { valueOptions: ['-i', '--input', '-o', '--output', '-e', '--error'], shortValueLetters: 'ioe' },
-  ionice: { valueOptions: ['-c', '--class', '-n', '--classdata'], shortValueLetters: 'cn', noCommandOptions: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] },
-  exec: { valueOptions: ['-a'], shortValueLetters: 'a' },
-  command: { valueOptions: [], noCommandOptions: ['-v', '-V'] },
-  builtin: { valueOptions: [] },
-  nocorrect: { valueOptions: [] },
-  noglob: { valueOptions: [] },
-  chronic: { valueOptions: [] },
-  unbuffer: { valueOptions: [] },
-  busybox: { valueOptions: [] },
-  coproc: { valueOptions: [] },
-  toybox: { valueOptions: [] },
-  setsid: { valueOptions: [] },
-  fakeroot: { valueOptions: ['-l', '--lib', '--faked', '-s', '-i'] },
-  chroot: { valueOptions: ['--userspec', '--groups'], leadingOperands: 1 },
-  'systemd-run': { valueOptions: ['-p', '--property', '-u', '--unit', '-E', '--setenv', '-M', '--machine', '--description', '--slice', '--uid', '--gid', '--working-directory', '-H', '--host'] },
-  strace: { valueOptions: ['-o', '-e', '-p', '-s', '-u', '-a', '-I', '-O', '-P', '-S', '-X'], shortValueLetters: 'oepsuaIOPSX' },
-  ltrace: { valueOptions: ['-o', '-e', '-p', '-s', '-u', '-a', '-n', '-l', '-A', '-D'] },
-  torsocks: { valueOptions: ['-u', '-p', '-a', '-P'] },
-  proxychains: { valueOptions: ['-f'] },
-  proxychains4: { valueOptions: ['-f'] },
-  caffeinate: { valueOptions: ['-t', '-w'] },
-  'xvfb-run': { valueOptions: ['-n', '--server-num', '-s', '--server-args', '-e', '--error-file', '-f', '--auth-file', '-p', '--xauth-protocol'] },
-  'dbus-run-session': { valueOptions: ['--config-file', '--dbus-daemon'] },
+  sudo: wrapper({
+    value: '-u --user -g --group -C --close-from -D --chdir -h --host -p --prompt -r --role -t --type -U --other-user -T --command-timeout -R --chroot',
+    stops: '-l --list -v --validate -k --reset-timestamp -K --remove-timestamp -e --edit -V --version',
+  }),
+  doas: wrapper({ value: '-u -C' }),
+  env: wrapper({ value: '-u --unset -C --chdir', code: '-S --split-string' }, { assignments: true }),
+  nohup: NOTHING,
+  nice: wrapper({ value: '-n --adjustment' }),
+  time: wrapper({ value: '-f --format -o --output' }),
+  timeout: wrapper({ value: '-s --signal -k --kill-after' }, { leadingOperands: 1 }),
+  stdbuf: wrapper({ value: '-i --input -o --output -e --error' }),
+  ionice: wrapper({ value: '-c --class -n --classdata', stops: '-p --pid -P --pgid -u --uid' }),
+  exec: wrapper({ value: '-a' }),
+  command: wrapper({ stops: '-v -V' }),
+  builtin: NOTHING,
+  nocorrect: NOTHING,
+  noglob: NOTHING,
+  chronic: NOTHING,
+  unbuffer: NOTHING,
+  busybox: NOTHING,
+  coproc: NOTHING,
+  toybox: NOTHING,
+  setsid: NOTHING,
+  fakeroot: wrapper({ value: '-l --lib --faked -s -i' }),
+  chroot: wrapper({ value: '--userspec --groups' }, { leadingOperands: 1 }),
+  'systemd-run': wrapper({ value: '-p --property -u --unit -E --setenv -M --machine --description --slice --uid --gid --working-directory -H --host' }),
+  strace: wrapper({ value: '-o -e -p -s -u -a -I -O -P -S -X' }),
+  ltrace: wrapper({ value: '-o -e -p -s -u -a -n -l -A -D' }),
+  torsocks: wrapper({ value: '-u -p -a -P' }),
+  proxychains: wrapper({ value: '-f' }),
+  proxychains4: wrapper({ value: '-f' }),
+  caffeinate: wrapper({ value: '-t -w' }),
+  'xvfb-run': wrapper({ value: '-n --server-num -s --server-args -e --error-file -f --auth-file -p --xauth-protocol' }),
+  'dbus-run-session': wrapper({ value: '--config-file --dbus-daemon' }),
 };
 
 const MAX_WRAPPERS = 16;
@@ -146,44 +148,28 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
 
 /** The words after a wrapper's own options, or null when the wrapper runs nothing of ours. */
 function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name: string; value: Arg }>): Arg[] | null {
-  let i = 0;
   let operands = spec.leadingOperands ?? 0;
-  while (i < args.length) {
-    const w = args[i]!.text;
-    if (w === '--') { i++; break; }
-    if (w.startsWith('-') && w.length > 1 && !args[i]!.dynamic) {
-      if (/^-[0-9]+$/.test(w)) { i++; continue; } // nice -10
-      const eq = w.indexOf('=');
-      const opt = eq > 0 ? w.slice(0, eq) : w;
-      if (spec.noCommandOptions?.includes(opt)) return null;
+  for (const tok of walkOptions(args, spec.options)) {
+    if (tok.kind === 'end') return args.slice(tok.at + 1);
+    if (tok.kind === 'option') {
+      if (spec.options.stops.has(tok.name)) return null;
       // env -S 'cmd args' splits one string into the command line it runs.
-      if (spec.splitString?.includes(opt)) {
-        const value = eq > 0 ? w.slice(eq + 1) : args[i + 1]?.text ?? '';
-        const words = value.split(/\s+/).filter(Boolean).map((text) => ({ text, quoted: true, glob: false, dynamic: false, home: false }));
-        return [...words, ...args.slice(eq > 0 ? i + 1 : i + 2)];
+      if (tok.takes === 'code') {
+        const words = (tok.value ?? '').split(/\s+/).filter(Boolean).map((text) => ({ text, quoted: true, glob: false, dynamic: false, home: false }));
+        return [...words, ...args.slice(tok.after)];
       }
-      if (spec.valueOptions.includes(opt) && eq < 0) { i += 2; continue; }
-      // -u root, -uroot, -Eu root: a value letter ends a cluster of short options.
-      if (!w.startsWith('--') && spec.shortValueLetters) {
-        const letters = w.slice(1);
-        const at = [...letters].findIndex((l) => spec.shortValueLetters!.includes(l));
-        if (at >= 0 && spec.noCommandOptions?.some((o) => o.length === 2 && letters.slice(0, at).includes(o[1]!))) return null;
-        if (at >= 0) { i += at === letters.length - 1 ? 2 : 1; continue; }
-        if (spec.noCommandOptions?.some((o) => o.length === 2 && letters.includes(o[1]!))) return null;
-      }
-      i++;
       continue;
     }
+    const w = args[tok.at]!.text;
     if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) {
       const eq = w.indexOf('=');
-      assignments.push({ name: w.slice(0, eq), value: { ...args[i]!, text: w.slice(eq + 1) } });
-      i++;
+      assignments.push({ name: w.slice(0, eq), value: { ...args[tok.at]!, text: w.slice(eq + 1) } });
       continue;
     }
-    if (operands > 0) { operands--; i++; continue; }
-    break;
+    if (operands > 0) { operands--; continue; }
+    return args.slice(tok.at);
   }
-  return args.slice(i);
+  return [];
 }
 
 /** Distributions that ship a tool under their own name: `microk8s kubectl`, `k3s kubectl`, `minikube kubectl --`. */

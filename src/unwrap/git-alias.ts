@@ -1,23 +1,19 @@
 // git -c alias.x='!…' x: an alias defined on the command line runs its body (a shell
 // command when it starts with !, else a git subcommand).
 
+import { GIT } from '../options/tools.js';
+import { walkOptions } from '../options/walk.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
 import { NONE, type NestedResult } from './result.js';
 
-const GIT_VALUES = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix']);
-
 export function gitAliasNested({ args }: NormalisedCommand): NestedResult {
   const aliases = new Map<string, string>();
-  let i = 0;
-  for (; i < args.length; i++) {
-    const t = args[i]!.text;
-    if (!t.startsWith('-')) break;
-    if (t === '-c' && args[i + 1]) {
-      const m = /^alias\.([^=]+)=(.*)$/s.exec(args[i + 1]!.text);
-      if (m) aliases.set(m[1]!, m[2]!);
-    }
-    if (GIT_VALUES.has(t)) i++;
+  let i = args.length;
+  for (const tok of walkOptions(args, GIT)) {
+    if (tok.kind !== 'option') { i = tok.kind === 'end' ? tok.at + 1 : tok.at; break; }
+    const m = tok.name === '-c' && tok.value !== undefined ? /^alias\.([^=]+)=(.*)$/s.exec(tok.value) : null;
+    if (m) aliases.set(m[1]!, m[2]!);
   }
   const sub = args[i]?.text;
   const body = sub !== undefined ? aliases.get(sub) : undefined;

@@ -1,6 +1,8 @@
 // Building the command lines that a command runs for each of its items (xargs, parallel,
 // find -exec), and reading a tool's options before its operands.
 
+import type { OptionSpec } from '../options/spec.js';
+import { leadingOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import { quoteArg, quoteText } from '../shell/quote.js';
 import type { Stdin } from './result.js';
@@ -11,23 +13,10 @@ export const MAX_ITEMS = 32;
 /** Words as shell text, each quoted so it reads back the same. */
 export const line = (words: Arg[]): string => words.map(quoteArg).join(' ');
 
-/** Splits args into a tool's options (with values) and the words from its first operand on. */
-export function afterOptions(args: Arg[], valueOptions: Set<string>, stopAtDoubleDash = true): { options: Map<string, string>; rest: Arg[] } {
-  const options = new Map<string, string>();
-  let i = 0;
-  for (; i < args.length; i++) {
-    const t = args[i]!.text;
-    if (t === '--' && stopAtDoubleDash) { i++; break; }
-    if (args[i]!.dynamic || !t.startsWith('-') || t === '-') break;
-    const eq = t.indexOf('=');
-    if (t.startsWith('--') && eq > 0) { options.set(t.slice(0, eq), t.slice(eq + 1)); continue; }
-    if (valueOptions.has(t)) { options.set(t, args[i + 1]?.text ?? ''); i++; continue; }
-    // -I{} or -n1: a short value option with its value attached.
-    const short = t.slice(0, 2);
-    if (!t.startsWith('--') && t.length > 2 && valueOptions.has(short)) { options.set(short, t.slice(2)); continue; }
-    options.set(t, '');
-  }
-  return { options, rest: args.slice(i) };
+/** Splits args into a tool's options (with values) and the words from its first operand on (after a `--`). */
+export function afterOptions(args: Arg[], spec: OptionSpec): { options: Map<string, string>; rest: Arg[] } {
+  const { options, operand } = leadingOptions(args, spec);
+  return { options, rest: args.slice(operand) };
 }
 
 /**

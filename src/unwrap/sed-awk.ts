@@ -2,34 +2,33 @@
 // command and `s///w` flag, awk's `print > "file"`. Said as the tee that would do the same,
 // so a write onto a guard file, a dotfile or a system file is judged like one.
 
+import type { OptionSpec } from '../options/spec.js';
+import { AWK, SED } from '../options/tools.js';
+import { walkOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import type { NestedResult } from './result.js';
 import { singleQuote } from '../shell/quote.js';
 
-const SED_VALUES = new Set(['-e', '--expression', '-f', '--file', '-l', '--line-length']);
-const AWK_VALUES = new Set(['-F', '--field-separator', '-v', '--assign', '-f', '--file', '-e', '--source', '-i', '--include', '-l', '--load']);
-
-/** sed's scripts: every -e/--expression, else the first operand. */
-function sedScripts(args: Arg[]): string[] {
-  const scripts: string[] = [];
+/**
+ * A sed or awk program's text: every -e (sed's --expression, gawk's --source), else the
+ * first operand, unless -f names a program file instead (which is not read here).
+ */
+function programs(args: Arg[], spec: OptionSpec): string[] {
+  const code: string[] = [];
+  let file = false;
   let first: string | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const t = args[i]!.text;
-    if (t === '-e' || t === '--expression') { const v = args[i + 1]; if (v) scripts.push(v.text); i++; continue; }
-    if (t.startsWith('--expression=')) { scripts.push(t.slice('--expression='.length)); continue; }
-    if (/^-e./.test(t)) { scripts.push(t.slice(2)); continue; }
-    if (SED_VALUES.has(t)) { i++; continue; }
-    if (t.startsWith('-') && t !== '-') continue;
-    if (first === null) first = t;
+  for (const tok of walkOptions(args, spec)) {
+    if (tok.kind === 'option' && tok.value !== undefined) { if (tok.takes === 'code') code.push(tok.value); else file ||= tok.takes === 'file'; }
+    if (tok.kind === 'operand' && first === null) first = args[tok.at]!.text;
   }
-  return scripts.length > 0 ? scripts : first !== null ? [first] : [];
+  return code.length > 0 ? code : first !== null && !file ? [first] : [];
 }
 
 /** The files a sed script writes: `w FILE`, `W FILE` (the name runs to the end of the line), and `s/a/b/w FILE`. */
 export function sedWrites(args: Arg[]): string[] {
   const out: string[] = [];
-  for (const script of sedScripts(args)) {
+  for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
       const s = /s(.)(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[gpiImMe0-9]*w\s*(\S.*)$/.exec(line);
       if (s) { out.push(s[2]!.trim()); continue; }
@@ -42,14 +41,8 @@ export function sedWrites(args: Arg[]): string[] {
 
 /** The files an awk program prints to: print > "FILE" rewrites it, >> appends. */
 export function awkWrites(args: Arg[]): Array<{ file: string; append: boolean }> {
-  let program: string | null = null;
-  for (let i = 0; i < args.length && program === null; i++) {
-    const t = args[i]!.text;
-    if (AWK_VALUES.has(t)) { i++; continue; }
-    if (t.startsWith('-') && t !== '-') continue;
-    program = t;
-  }
-  if (program === null) return [];
+  const program = programs(args, AWK).join('\n');
+  if (!program) return [];
   const out: Array<{ file: string; append: boolean }> = [];
   for (const m of program.matchAll(/\bprintf?\b[^;{}\n>|]*(>>?)\s*"([^"\n]+)"/g)) out.push({ file: m[2]!, append: m[1] === '>>' });
   return out;

@@ -5,23 +5,22 @@ import type { Arg } from '../shell/arg.js';
 import { literalArg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
+import { PARALLEL, XARGS } from '../options/tools.js';
 import { afterOptions, MAX_ITEMS, stdinItems, withItems } from './items.js';
 import type { NestedResult, Stdin } from './result.js';
 
-const XARGS_VALUES = new Set(['-I', '-n', '-L', '-l', '-P', '-s', '-d', '-E', '-e', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--replace', '--max-lines', '--eof', '--max-chars', '--process-slot-var']);
-const PARALLEL_VALUES = new Set(['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '--delimiter', '--colsep', '-C', '-I', '--replace', '-N', '-n', '--max-args', '-L', '--max-lines', '--halt', '--joblog', '--results', '--timeout', '--delay', '--retries', '--tag-string', '-E', '--eof', '--workdir', '--wd', '--tmpdir', '--load', '--memfree', '--transfer-file', '--return', '--basefile', '--env']);
 
 export function xargsNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
-  const { options, rest } = afterOptions(args, XARGS_VALUES, false);
+  const { options, rest } = afterOptions(args, XARGS);
   const words: Arg[] = rest.length > 0 ? rest : [literalArg('echo')];
-  // -I R and --replace=R name the placeholder (and make each line one item); the old -i[R] defaults it to {}.
-  const old = [...options.keys()].find((k) => /^-i/.test(k));
-  const placeholder = options.get('-I') || options.get('--replace') || (old !== undefined ? old.slice(2) || '{}' : null);
+  // -I R names the placeholder (and makes each line one item); -i[R] and --replace[=R] default it to {}.
+  const optional = options.has('-i') ? options.get('-i') : options.get('--replace');
+  const placeholder = options.get('-I') || (optional === undefined ? null : optional || '{}');
   return { nested: withItems(words, stdinItems(stdin, placeholder !== null), placeholder).map((code) => ({ code, via: 'xargs' })), codeSource: null };
 }
 
 export function parallelNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
-  const { rest } = afterOptions(args, PARALLEL_VALUES, false);
+  const { rest } = afterOptions(args, PARALLEL);
   const sep = rest.findIndex((a) => /^:::+\+?$/.test(a.text));
   const template = sep >= 0 ? rest.slice(0, sep) : rest;
   const itemArgs = sep >= 0 ? rest.slice(sep + 1).filter((a) => !/^:::+\+?$/.test(a.text)).slice(0, MAX_ITEMS) : [];
