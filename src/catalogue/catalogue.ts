@@ -22,7 +22,7 @@ function re2(): RE2Ctor {
 /** RE2.Set fails to compile near 2,300 patterns; a shard stays well below. */
 export const SHARD_SIZE = 1000;
 
-/** Rules whose `command` is '*' apply to any command with an output redirect or a variable assignment. */
+/** Rules whose `command` is '*' apply to any command with an output redirect, a variable assignment, or code it cannot show (code_from). */
 export const ANY_COMMAND = '*';
 
 /** What a command name's rules are: its option spec and its rules, each with its catalogue index. */
@@ -134,7 +134,7 @@ export class Catalogue {
   candidates(cmd: NormalisedCommand): Candidate[] {
     const named = this.shard(cmd.name);
     const hasOutput = cmd.assignments.length > 0 || cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) || r.op === '>>' || r.op === '&>>');
-    const any = hasOutput ? this.shard(ANY_COMMAND) : null;
+    const any = hasOutput || cmd.codeSource !== null ? this.shard(ANY_COMMAND) : null;
     if (!named && !any) return [];
     const text = normalisedText(cmd, named?.spec);
     const out: Candidate[] = [];

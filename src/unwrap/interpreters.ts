@@ -2,7 +2,7 @@
 // client, interpreters' inline code (python -c, node -e, ...) and code they read on stdin,
 // said as the shell commands it amounts to; and a script fed through <(curl ...).
 
-import { inlineCode, stdinInterpreter } from '../code/interpreter-argv.js';
+import { inlineCode, isInterpreter, stdinInterpreter } from '../code/interpreter-argv.js';
 import { shellEquivalents } from '../code/equivalents.js';
 import { databaseCode } from '../databases/clients.js';
 import { mongoEquivalents } from '../databases/mongo.js';
@@ -34,7 +34,7 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   }
   // A script handed to an interpreter through <(curl ...).
   const procSub = args.find((a) => a.text.startsWith('<(') && a.producers);
-  if (procSub && ['python', 'python3', 'python2', 'node', 'perl', 'ruby', 'php', 'deno', 'bun'].some((p) => name === p || name.startsWith(p + '.'))) {
+  if (procSub && isInterpreter(name)) {
     return { nested: [], codeSource: sourceOfWord(procSub) };
   }
   return NONE;
