@@ -6,6 +6,10 @@ import { describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { runExamples } from '../src/assess/examples.js';
 import { renderRulesDoc } from '../scripts/docs.js';
+import { Engine } from '../src/assess/engine.js';
+import { Catalogue, memorySource } from '../src/catalogue/catalogue.js';
+import { compileRuleFiles, UNSTATED } from '../src/catalogue/compile.js';
+import type { CompiledRule } from '../src/catalogue/types.js';
 import { ROOT, catalogueData, testEngine } from './helpers.js';
 
 const data = catalogueData();
@@ -49,6 +53,37 @@ describe('catalogue quality', () => {
     assert.deepEqual(loose, []);
   });
 });
+
+describe('rules state what they produce', () => {
+  const withAlternative = (id: string) => data.rules.find((r) => r.id === id)!;
+
+  test('an alternative template edited to build something else fails the rule\'s own examples', () => {
+    const rule = withAlternative('git:push-force');
+    const edited = { ...rule, alternatives: rule.alternatives.map((a) => (a.transform ? { ...a, transform: { ...a.transform, replace_flags: { '--force': '--force-if-includes' } } } : a)) };
+    const failures = runExamples(engineWith(edited), rule.id, data.examples[rule.id]!);
+    assert.ok(failures.some((f) => f.expected.startsWith('alternatives')), JSON.stringify(failures));
+  });
+
+  test('a blast-radius template edited fails the rule\'s own examples', () => {
+    const rule = withAlternative('git:push-force');
+    const edited = { ...rule, blast_radius: { ...rule.blast_radius, detail: rule.blast_radius.detail.replace(/\{[^}]+\}/, '{pos9|somewhere}') } };
+    const failures = runExamples(engineWith(edited), rule.id, data.examples[rule.id]!);
+    assert.ok(failures.some((f) => f.expected.startsWith('blast radius')), JSON.stringify(failures));
+  });
+
+  test('the build refuses a rule that builds its output and states it nowhere', () => {
+    const source = readFileSync(ROOT + 'rules/git.yaml', 'utf8');
+    const bare = source.replace(/- command: "git push --force origin main"\n(\s+alternatives:\n(\s+- .*\n)+)?(\s+blast_radius_detail: .*\n)?/, '- git push --force origin main\n');
+    assert.notEqual(bare, source);
+    const { problems } = compileRuleFiles([{ path: 'rules/git.yaml', text: bare }]);
+    assert.ok(problems.some((p) => p.ruleId === 'git:push-force' && p.message.startsWith(UNSTATED)), JSON.stringify(problems.map((p) => p.message)));
+  });
+});
+
+/** The catalogue with one rule replaced. */
+function engineWith(rule: CompiledRule): Engine {
+  return new Engine(new Catalogue(memorySource({ ...data, rules: data.rules.map((r) => (r.id === rule.id ? rule : r)) })));
+}
 
 test('docs/rules.md is generated from the current catalogue (run `npm run docs` when this fails)', () => {
   let current = '';

@@ -109,6 +109,11 @@ export class Engine {
     return { parsed, matches };
   }
 
+  /** The alternatives a match offers, built from its command's own words where the rule says so. */
+  alternativesOf(m: RuleMatch): Alternative[] {
+    return alternativesFor(m, !!this.catalogue.specFor(m.command.name)?.global_options_before_subcommand);
+  }
+
   assess(line: string, opts: AssessOptions = {}): RiskAssessment {
     return this.assessInDetail(line, opts, false).assessment;
   }
@@ -214,7 +219,7 @@ export class Engine {
     const alternatives: Alternative[] = [];
     const seen = new Set<string>();
     for (const m of matches) {
-      for (const a of alternativesFor(m, !!this.catalogue.specFor(m.command.name)?.global_options_before_subcommand)) {
+      for (const a of this.alternativesOf(m)) {
         if (!seen.has(a.command)) { seen.add(a.command); alternatives.push(a); }
       }
     }

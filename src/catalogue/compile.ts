@@ -102,6 +102,9 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
       if (dup) problem(`duplicate id, first defined in ${dup}`, ['id']);
       seen.set(r.id, `${f.path}:${line}`);
       const compiled = compileRule(r, data.group, { file: f.path, line }, problem);
+      // The catalogue's own rules must; a rule in a user's config may.
+      const unstated = unstatedOutputs(r);
+      if (unstated.length > 0) problem(`${UNSTATED} ${unstated.join(' and ')} (npm run rules:expect writes today's output in; check it before committing)`, ['examples', 'match']);
       catalogue.rules.push(compiled);
       catalogue.examples[r.id] = r.examples;
     });
@@ -113,6 +116,24 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
  * Checks and compiles one rule written for `group`: the id's prefix, every pattern under
  * RE2, targets, placeholders. Problems go to `problem` with the key path inside the rule.
  */
+/**
+ * What a rule builds from the command it matched and none of its match examples states:
+ * `alternatives` when an alternative is a transform or a {placeholder} template,
+ * `blast_radius_detail` when the detail has a placeholder. A template edit that changes
+ * what a rule produces then fails that rule's own examples.
+ */
+export function unstatedOutputs(r: RuleSource): Array<'alternatives' | 'blast_radius_detail'> {
+  const stated = (key: 'alternatives' | 'blast_radius_detail'): boolean => r.examples.match.some((e) => typeof e !== 'string' && e[key] !== undefined);
+  const out: Array<'alternatives' | 'blast_radius_detail'> = [];
+  const built = (r.alternatives ?? []).some((a) => a.transform !== undefined || (a.command ?? '').search(PLACEHOLDER) >= 0);
+  if (built && !stated('alternatives')) out.push('alternatives');
+  if (r.blast_radius.detail.search(PLACEHOLDER) >= 0 && !stated('blast_radius_detail')) out.push('blast_radius_detail');
+  return out;
+}
+
+/** The problem message for a rule that does not state what it builds (the fill script recognises it). */
+export const UNSTATED = 'builds its output from the command, so one match example must state it:';
+
 export function compileRule(r: RuleSource, group: string, source: { file: string; line: number }, problem: (message: string, path?: Array<string | number>) => void): CompiledRule {
   if (!r.id.startsWith(group + ':')) problem(`id must start with '${group}:'`, ['id']);
   const bad = re2Problem(r.match.pattern);

@@ -42,7 +42,8 @@ export interface AlternativeSpec {
   explanation: string;
 }
 
-export type Example = string | { command: string; severity?: Severity; note?: string };
+/** A rule's example: a command, or a command with what the rule must make of it. */
+export type Example = string | { command: string; severity?: Severity; note?: string; alternatives?: string[]; blast_radius_detail?: string };
 
 export interface RuleSource {
   id: string;
