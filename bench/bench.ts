@@ -44,9 +44,9 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-function wall(args: string[], runs: number, env?: NodeJS.ProcessEnv, before?: () => void): number {
+function wall(args: string[], count: number, env?: NodeJS.ProcessEnv, before?: () => void): number {
   const times: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
+  for (let i = 0; i < count + 3; i++) {
     before?.();
     const t = process.hrtime.bigint();
     spawnSync(process.execPath, args, { stdio: 'ignore', ...(env ? { env } : {}) });

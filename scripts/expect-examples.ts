@@ -4,7 +4,7 @@
 // first match example, in place, leaving the rest of the file as written. Read the diff
 // before committing: from then on the rule's own examples hold it to that output.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { Engine } from '../src/assess/engine.js';
 import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';

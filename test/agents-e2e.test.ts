@@ -416,7 +416,7 @@ if (!INSTALLED) {
             const line = o.audit.find((a) => a.command === rmSandbox(lab));
             assert.equal(line?.decision, 'deny', `firebreak's audit log has no deny for the command\n${o.report}`);
             assert.equal(line?.agent, spec.name);
-            assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(Critical\)[^]*fs:rm-recursive[^]*firebreak allow [A-Z0-9]+/, o.report);
+            assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(Critical\)[\s\S]*fs:rm-recursive[\s\S]*firebreak allow [A-Z0-9]+/, o.report);
             assert.match(o.run.output, /firebreak blocked this command/, o.report);
           }));
 
@@ -465,7 +465,7 @@ if (!INSTALLED) {
               assert.ok(!o.run.timedOut, o.report);
               assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
               assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak's audit log has no deny for the ${tool} call\n${o.report}`);
-              assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[^]*self:file-tool-write-guard-config/, o.report);
+              assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[\s\S]*self:file-tool-write-guard-config/, o.report);
             }));
         }
 

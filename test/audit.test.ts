@@ -153,7 +153,7 @@ async function race(file: string, writers: number, count: number, rotateBytes: n
   writeFileSync(script, WRITER);
   const children = Array.from({ length: writers }, (_, id) => spawn(process.execPath, ['--import', 'tsx', script, file, String(id), String(count), String(rotateBytes), String(keep)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }));
   const stderr = children.map(() => '');
-  children.forEach((c, i) => c.stderr.on('data', (d: Buffer) => { stderr[i] += d.toString(); }));
+  for (const [i, c] of children.entries()) c.stderr.on('data', (d: Buffer) => { stderr[i] += d.toString(); });
   await Promise.all(children.map((c) => new Promise<void>((resolve) => c.stdout.once('data', () => resolve()))));
   for (const c of children) c.stdin.write('go\n');
   const codes = await Promise.all(children.map((c) => new Promise<number | null>((resolve) => c.on('exit', resolve))));

@@ -21,6 +21,7 @@ function firebreak(args: string[], env: NodeJS.ProcessEnv = {}): { status: numbe
 }
 
 const read = (path: string): string => readFileSync(path, 'utf8');
+// biome-ignore lint/suspicious/noExplicitAny: settings files are read as whatever each agent writes; the tests index them freely
 const json = (path: string): Record<string, any> => JSON.parse(read(path)) as Record<string, any>;
 
 describe('connect claude merges into settings it does not own', () => {
@@ -218,16 +219,16 @@ describe('a broken installation still blocks', () => {
       for (const a of AGENTS) {
         const reg = a.registration;
         const file = reg.file('user', { project: box.project, home, env: () => undefined });
-        const list = json(file).hooks[reg.event] as Array<Record<string, any>>;
-        const handler = reg.shape === 'flat' ? list[0]! : list[0]!.hooks[0];
+        const list = json(file).hooks[reg.event];
+        const handler = reg.shape === 'flat' ? list[0] : list[0].hooks[0];
         assert.ok(String(handler[reg.commandKey]).includes(` '${node}' '${pkg}/bin/firebreak.cjs' hook ${a.name} || `));
       }
       breakIt();
       for (const a of AGENTS) {
         const reg = a.registration;
         const file = reg.file('user', { project: box.project, home, env: () => undefined });
-        const list = json(file).hooks[reg.event] as Array<Record<string, any>>;
-        const handler = reg.shape === 'flat' ? list[0]! : list[0]!.hooks[0];
+        const list = json(file).hooks[reg.event];
+        const handler = reg.shape === 'flat' ? list[0] : list[0].hooks[0];
         const reply = asAgentRuns(a.name as AgentName, String(handler[reg.commandKey]));
         assert.ok(a.blocks(reply), `${a.name} after ${what}: exit ${reply.exitCode}, ${reply.stdout} ${reply.stderr}`);
         assert.match(reply.stderr + reply.stdout, /firebreak could not start|blocked/, a.name);

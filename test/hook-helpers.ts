@@ -98,6 +98,7 @@ export const OUTPUT_SCHEMAS: Record<AgentName, object> = {
   gemini: {
     type: 'object', additionalProperties: false, required: ['decision'],
     properties: { decision: { enum: ['allow', 'deny'] }, reason: str },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
     if: { properties: { decision: { const: 'deny' } } }, then: { required: ['reason'] },
   },
   cursor: {
@@ -107,6 +108,7 @@ export const OUTPUT_SCHEMAS: Record<AgentName, object> = {
   copilot: {
     type: 'object', additionalProperties: false, required: ['permissionDecision'],
     properties: { permissionDecision: { enum: ['allow', 'ask', 'deny'] }, permissionDecisionReason: str },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
     if: { properties: { permissionDecision: { const: 'deny' } } }, then: { required: ['permissionDecisionReason'] },
   },
 };

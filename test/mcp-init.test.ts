@@ -35,6 +35,7 @@ function put(path: string, text: string): void {
 }
 
 const read = (path: string): string => readFileSync(path, 'utf8');
+// biome-ignore lint/suspicious/noExplicitAny: client config files are indexed freely by the tests
 const json = (path: string): Record<string, any> => JSON.parse(read(path));
 
 async function init(w: World, args: string[], platform?: NodeJS.Platform): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -77,7 +78,7 @@ describe('where each client keeps its servers', () => {
       const file = c.file(w);
       assert.deepEqual(json(file), { [c.key]: { firebreak: c.entry } });
       assert.ok(read(file).endsWith('}\n'));
-      assert.match(read(file), /^\{\n  "/);
+      assert.match(read(file), /^\{\n {2}"/);
       assert.match(r.stdout, new RegExp(`^Added firebreak to ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(.+, (project|user) scope\\): `));
     });
   }

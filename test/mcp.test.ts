@@ -180,9 +180,9 @@ describe('policy reloads', () => {
     assert.equal(await decision(), 'deny');
     writeFileSync(join(live, '.firebreak.yaml'), 'nonsense: true\n');
     await new Promise((r) => setTimeout(r, 1100));
-    const broken = await call('check_command', { command: 'git stash drop', cwd: live });
-    assert.equal(broken.isError, true);
-    assert.match((broken.content[0] as { text: string }).text, /unknown key 'nonsense'/);
+    const refused = await call('check_command', { command: 'git stash drop', cwd: live });
+    assert.equal(refused.isError, true);
+    assert.match((refused.content[0] as { text: string }).text, /unknown key 'nonsense'/);
   });
 });
 
@@ -267,7 +267,7 @@ describe('the protocol, message by message', () => {
       '\u0000\u0001\u0002 binary',
       '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"check_command","arguments":{"command":"rm -rf /"}}}',
     ];
-    const { replies, stderr } = await raw(lines, 12);
+    const { replies, stderr: errors } = await raw(lines, 12);
     const byId = new Map(replies.filter((r) => r.id !== null).map((r) => [r.id, r]));
     const code = (r: Record<string, unknown> | undefined): number | undefined => (r?.error as { code?: number } | undefined)?.code;
     assert.ok(byId.get(1)?.result, 'initialize answered');
@@ -277,11 +277,11 @@ describe('the protocol, message by message', () => {
     assert.equal(code(byId.get(7)), -32602, 'tools/call without a name: invalid params');
     assert.equal(code(byId.get(8)), -32602, 'a name that is not a string: invalid params');
     assert.equal(code(byId.get(10)), -32600, 'params that are neither object nor array break the JSON-RPC envelope itself');
-    assert.equal(((byId.get(9)?.result as { structuredContent: { decision: string } }).structuredContent).decision, 'deny', 'still serving after all of it');
+    assert.equal(((byId.get(9)!.result as { structuredContent: { decision: string } }).structuredContent).decision, 'deny', 'still serving after all of it');
     const anonymous = replies.filter((r) => r.id === null).map(code).sort();
     assert.deepEqual(anonymous, [-32700, -32700, -32700, -32600].sort(), 'three unparseable lines and a batch, answered with id null');
     assert.equal(replies.length, 12, 'notifications are never answered');
-    assert.match(stderr, /Parse error/);
+    assert.match(errors, /Parse error/);
   });
 });
 

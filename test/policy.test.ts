@@ -15,7 +15,7 @@ import { discoverConfig } from '../src/policy/discover.js';
 import { formatPolicyProblem } from '../src/policy/problems.js';
 import { resolvePolicy, type PolicyBuilder, type PolicyOutcome } from '../src/policy/resolve.js';
 import { DEFAULT_POLICY, type Policy } from '../src/policy/policy.js';
-import { STARTER_POLICY, STARTER_RULE } from '../src/policy/starter.js';
+import { STARTER_RULE } from '../src/policy/starter.js';
 import { assessmentErrors, catalogueData, runCli } from './helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'firebreak-policy-'));

@@ -208,7 +208,7 @@ describe('database client command lines', () => {
 
 describe('through the shell parser', () => {
   const found = (line: string): string[] => parseCommandLine(line).commands.filter((c) => c.name.startsWith('@')).map((c) => `${[c.name, ...c.args.map((a) => a.text)].join(' ')}  <- ${c.via.join(' / ')}`);
-  const cases: Array<[string, string[]]> = [
+  const lines: Array<[string, string[]]> = [
     ["psql -c 'DROP TABLE users'", ['@sql drop table users  <- psql sql']],
     ['psql -c "DROP TABLE \\"my table\\""', ['@sql drop table my table  <- psql sql']],
     ['psql app <<EOF\nBEGIN;\nDELETE FROM t;\nROLLBACK;\nEOF', []],
@@ -221,7 +221,7 @@ describe('through the shell parser', () => {
     ['psql -f drop_all.sql', []],
     ["psql -c 'SELECT count(*) FROM users'", []],
   ];
-  for (const [line, expected] of cases) test(line, () => assert.deepEqual(found(line), expected));
+  for (const [line, expected] of lines) test(line, () => assert.deepEqual(found(line), expected));
 });
 
 describe('hostile input stays fast', () => {

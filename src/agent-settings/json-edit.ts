@@ -206,7 +206,7 @@ export function deleteJsonEntry(text: string, containerKey: string, name: string
   const container = member(top, containerKey);
   if (!container || text[container.valueStart] !== '{') return null;
   const inner = objectAt(text, container.valueStart);
-  const i = inner.members.length - 1 - [...inner.members].reverse().findIndex((m) => m.key === name);
+  const i = inner.members.length - 1 - [...inner.members].reverse().findIndex((entry) => entry.key === name);
   if (i === inner.members.length) return null;
   const m = inner.members[i]!;
   if (inner.members.length === 1) return text.slice(0, inner.open + 1) + text.slice(inner.close);

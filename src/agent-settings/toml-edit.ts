@@ -90,7 +90,7 @@ class Scanner {
       while (t[end] === q && end - close < 5) end++;
       let body = t.slice(this.i + 3, end - 3).replace(/^\r?\n/, '');
       this.i = end;
-      if (q === '"') body = unescape(body.replace(/\\[ \t]*\r?\n[\s]*/g, ''));
+      if (q === '"') body = unescapeBasic(body.replace(/\\[ \t]*\r?\n[\s]*/g, ''));
       return body;
     }
     let j = this.i + 1;
@@ -98,7 +98,7 @@ class Scanner {
     if (t[j] !== q) this.fail('unterminated string');
     const body = t.slice(this.i + 1, j);
     this.i = j + 1;
-    return q === '"' ? unescape(body) : body;
+    return q === '"' ? unescapeBasic(body) : body;
   }
 
   value(): Value {
@@ -140,7 +140,7 @@ class Scanner {
   }
 }
 
-function unescape(s: string): string {
+function unescapeBasic(s: string): string {
   const named: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', e: '\x1b', '"': '"', '\\': '\\' };
   return s.replace(/\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2})|(.))/g, (_, u, U, x, ch: string | undefined) =>
     u || U || x ? String.fromCodePoint(parseInt(u ?? U ?? x, 16)) : named[ch!] ?? ch!);

@@ -134,10 +134,10 @@ function logFiles(file: string): string[] {
   let names: string[];
   try { names = readdirSync(dir); } catch { return []; }
   const rotated = names
-    .filter((n) => n.startsWith(base + '.') && /^\d+$/.test(n.slice(base.length + 1)))
-    .map((n) => ({ n, i: Number(n.slice(base.length + 1)) }))
+    .filter((name) => name.startsWith(base + '.') && /^\d+$/.test(name.slice(base.length + 1)))
+    .map((name) => ({ name, i: Number(name.slice(base.length + 1)) }))
     .sort((a, b) => b.i - a.i)
-    .map((x) => `${dir}/${x.n}`);
+    .map((x) => `${dir}/${x.name}`);
   return names.includes(base) ? [...rotated, file] : rotated;
 }
 
@@ -183,7 +183,7 @@ function readLog(files: string[], keep: (e: AuditEntry, ms: number) => boolean):
   return out;
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
+const pad = (k: number): string => String(k).padStart(2, '0');
 export function localTime(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;

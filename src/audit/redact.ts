@@ -104,7 +104,7 @@ const CLIENTS: Array<{ names: string; flag: Lazy }> = [
   { names: String.raw`(?:kubectl|oc|microk8s\s+kubectl)\s+create\s+secret`, flag: new Lazy(String.raw`(--from-literal(?:[ \t]+|=)['"]?[^\s='"]+=)(${VALUE})`, 'g') },
 ];
 const CLIENT_WORDS = ['mysql', 'mariadb', '7z', 'rar', 'sshpass', 'mongo', 'login', '-cli', 'ldap', 'zip', 'curl', 'http', 'xh', 'secret'];
-const CLIENT_NAMES = CLIENTS.map((c) => ({ re: new Lazy(String.raw`^(?:${c.names})$`, ''), flag: c.flag }));
+const CLIENT_NAMES = CLIENTS.map((c) => ({ re: new Lazy(`^(?:${c.names})$`, ''), flag: c.flag }));
 // A command word (a path is fine: /usr/bin/mysql) followed by a blank.
 const CLIENT = new Lazy(String.raw`(?<![\w.-])(?:${CLIENTS.map((c) => c.names).join('|')})(?=\s|$)`, 'g');
 const CLIENT_ANY = new Lazy(CLIENT.source, '');
@@ -136,7 +136,7 @@ const prefix: Replacer = (_m, p) => p + R;
 
 const PASSES: Pass[] = [
   // PEM private keys, to their END line; to the closing quote or the end when there is none.
-  pass(['private key'], String.raw`(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)[^'"]*?(-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|(?=['"])|$)`, 'g', (_m, begin, end) => `${begin}${R}${end}`),
+  pass(['private key'], `(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)[^'"]*?(-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|(?=['"])|$)`, 'g', (_m, begin, end) => `${begin}${R}${end}`),
   // Authorization and API-key headers (curl -H, wget --header, git -c http.extraHeader).
   pass(['authorization', 'key', 'token'], String.raw`(?<![\w-])((?:proxy-)?authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|private-token|job-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-gitlab-token)([ \t]*:[ \t]*)((?:bearer|basic|token|digest|bot|apikey|sso-key|negotiate)[ \t]+)?([^\s'"]+)`, 'gi',
     (m, name, sep, scheme, value) => (keep(value!) ? m : `${name}${sep}${scheme ?? ''}${R}`)),
@@ -172,7 +172,7 @@ const TOKENS: Pass[] = [
   pass(['xox', 'xapp-'], String.raw`(?<![\w-])(xox[abposr]-|xapp-)[A-Za-z0-9-]{10,}`, 'g', prefix),
   // OpenAI and Anthropic keys are random: a digit and a capital, unlike a branch named sk-feature-x.
   pass(['sk-'], String.raw`(?<![\w-])(sk-(?:ant-(?:api|admin)\d\d-|proj-|svcacct-|admin-)?)([\w-]{20,})`, 'g', (m, p, body) => (/\d/.test(body!) && /[A-Z]/.test(body!) ? p + R : m)),
-  pass(['akia', 'asia', 'abia', 'acca'], String.raw`(?<![A-Za-z0-9])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])`, 'g', prefix),
+  pass(['akia', 'asia', 'abia', 'acca'], `(?<![A-Za-z0-9])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])`, 'g', prefix),
   pass(['npm_'], String.raw`(?<![\w-])(npm_)[A-Za-z0-9]{30,}`, 'g', prefix),
   pass(['eyj'], String.raw`(?<![\w-])eyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]*`, 'g', () => R),
   pass(['aiza'], String.raw`(?<![\w-])(AIza)[\w-]{35}(?![\w-])`, 'g', prefix),

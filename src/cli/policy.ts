@@ -31,7 +31,7 @@ Exit codes: 0 valid, 1 a problem (each printed as FILE:LINE: key: what is wrong;
 `;
 
 function option(argv: string[], name: string): string | null {
-  const i = argv.findIndex((a) => a === name || a.startsWith(name + '='));
+  const i = argv.findIndex((w) => w === name || w.startsWith(name + '='));
   if (i < 0) return null;
   const a = argv[i]!;
   return a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1] ?? '';
@@ -79,7 +79,7 @@ function exampleFailures(loaded: LoadedFile[], io: Io): number {
 
 /** Why a file named on the command line cannot be a config (a device, a directory, too large), or null. */
 export function unreadable(path: string): string | null {
-  let st;
+  let st: ReturnType<typeof statSync>;
   try { st = statSync(path); } catch { return 'no such file'; }
   if (!st.isFile()) return 'not a regular file';
   if (st.size > 1024 * 1024) return `${st.size.toLocaleString('en-US')} bytes, over the 1 MiB a config or rule file may be`;

@@ -52,7 +52,7 @@ function severityText(r: CompiledRule): string {
 const exampleText = (e: Example): string => (typeof e === 'string' ? e : e.command);
 
 function flag(argv: string[], name: string): string | null {
-  const i = argv.findIndex((a) => a === name || a.startsWith(name + '='));
+  const i = argv.findIndex((w) => w === name || w.startsWith(name + '='));
   if (i < 0) return null;
   const a = argv[i]!;
   return a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1] ?? '';

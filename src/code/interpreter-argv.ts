@@ -100,7 +100,7 @@ export function inlineCode(argv: readonly string[]): { language: InterpreterLang
 
 export function stdinInterpreter(argv: readonly string[]): InterpreterLanguage | null {
   const it = interpreterOf(argv[0] ?? '');
-  if (!it || !it.readsStdin) return null;
+  if (!it?.readsStdin) return null;
   const inv = readInvocation(argv, it);
   return inv.code.length > 0 || inv.program || inv.noStdin ? null : it.language;
 }

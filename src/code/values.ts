@@ -40,7 +40,7 @@ export function partsOf(v: Val | undefined): Part[] | null {
 
 export function literal(v: Val | undefined): string | null {
   const p = partsOf(v);
-  return p && p.every((x) => typeof x === 'string') ? p.join('') : null;
+  return p?.every((x) => typeof x === 'string') ? p.join('') : null;
 }
 
 /** One shell word for a path or an argument: quoted when needed, `~` kept live, else unknown. */

@@ -14,7 +14,7 @@ type Env = (name: string) => string | undefined;
 /** An XDG base directory: the variable when it is absolute (a relative one is invalid by the spec and ignored), else its default under the home. */
 function xdg(env: Env, name: string, home: string, fallback: string): string {
   const v = env(name);
-  return v && v.startsWith('/') ? v : join(home, fallback);
+  return v?.startsWith('/') ? v : join(home, fallback);
 }
 
 /** firebreak's own directories: the user config's, the cache's, and the state's (audit log, approvals). */
@@ -77,7 +77,7 @@ export function firebreakOwnPaths(env: Env, home: string): string[] {
     ...(installed ? [root] : [join(root, 'bin'), join(root, 'dist'), join(root, 'package.json')])];
   const re2 = re2Dir();
   if (re2) paths.push(re2);
-  if (config && config.startsWith('/')) paths.push(resolve(config));
+  if (config?.startsWith('/')) paths.push(resolve(config));
   memo.set(key, paths);
   return paths;
 }
@@ -92,7 +92,7 @@ export function movedAgentDirs(env: Env): Array<{ dir: string; as: string }> {
   const moved: Array<{ dir: string; as: string }> = [];
   for (const [name, as] of [['CLAUDE_CONFIG_DIR', '.claude'], ['CODEX_HOME', '.codex'], ['COPILOT_HOME', '.copilot'], ['GEMINI_CLI_HOME', '']] as const) {
     const v = env(name);
-    if (v && v.startsWith('/')) moved.push({ dir: resolve(v), as });
+    if (v?.startsWith('/')) moved.push({ dir: resolve(v), as });
   }
   return moved;
 }

@@ -65,9 +65,9 @@ function clientOf(argv: string[]): [Client, number] | null {
  * it names (-f FILE, which is not read).
  */
 export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: string | null; readsStdin: boolean } | null {
-  const client = clientOf(argv);
-  if (!client) return null;
-  const [s, start] = client;
+  const found = clientOf(argv);
+  if (!found) return null;
+  const [s, start] = found;
   const code: string[] = [];
   const positionals: string[] = [];
   let file = false;

@@ -68,7 +68,7 @@ function statements(s: string, backslashEscapes: boolean): Tok[][] {
   let delim = ';';
   let execComment = 0;
   const end = (): void => { if (cur.length) out.push(cur); cur = []; };
-  const eol = (i: number): number => { const k = s.indexOf('\n', i); return k < 0 ? s.length : k; };
+  const eol = (from: number): number => { const k = s.indexOf('\n', from); return k < 0 ? s.length : k; };
   let i = 0;
   while (i < s.length) {
     const c = s[i]!;
@@ -310,7 +310,7 @@ function classify(toks: Tok[], nest: number): string[] {
   // a placeholder (%I) or a concatenation standing for the name.
   if (isP(toks[toks.length - 1], '\\gexec')) {
     if (nest >= LIMITS.maxNesting) return [];
-    return toks.flatMap((t) => (t.t === 's' ? equivalents(t.v.replace(/%[A-Za-z]/g, '"$UNKNOWN"') + (/\s$/.test(t.v) ? '"$UNKNOWN"' : ''), nest + 1) : []));
+    return toks.flatMap((tok) => (tok.t === 's' ? equivalents(tok.v.replace(/%[A-Za-z]/g, '"$UNKNOWN"') + (/\s$/.test(tok.v) ? '"$UNKNOWN"' : ''), nest + 1) : []));
   }
   let i = 0;
   // WITH … DELETE: the verb is the first top-level DML word after the common table expressions.
@@ -320,8 +320,8 @@ function classify(toks: Tok[], nest: number): string[] {
   }
   // EXPLAIN runs the statement only with ANALYZE.
   if (is(toks[0], 'EXPLAIN')) {
-    const k = toks.findIndex((t) => is(t, 'DELETE', 'UPDATE', 'DROP', 'TRUNCATE', 'ALTER'));
-    return k > 0 && toks.slice(0, k).some((t) => is(t, 'ANALYZE', 'ANALYSE')) ? classify(toks.slice(k), nest) : [];
+    const k = toks.findIndex((tok) => is(tok, 'DELETE', 'UPDATE', 'DROP', 'TRUNCATE', 'ALTER'));
+    return k > 0 && toks.slice(0, k).some((tok) => is(tok, 'ANALYZE', 'ANALYSE')) ? classify(toks.slice(k), nest) : [];
   }
   const t = toks[i];
   if (is(t, 'DROP')) return drop(toks);

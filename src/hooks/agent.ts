@@ -79,13 +79,13 @@ export function jsonReply(answer: Record<string, unknown>): HookReply {
 
 /** A string field of a payload, or null. */
 export function text(o: Record<string, unknown>, key: string): string | null {
-  const v = Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  const v = Object.hasOwn(o, key) ? o[key] : undefined;
   return typeof v === 'string' ? v : null;
 }
 
 /** An object field of a payload, or null. */
 export function object(o: Record<string, unknown>, key: string): Record<string, unknown> | null {
-  const v = Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  const v = Object.hasOwn(o, key) ? o[key] : undefined;
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
@@ -117,7 +117,7 @@ export function writePaths(input: Record<string, unknown> | null, keys: string[]
  */
 export function toolCall(tool: string, input: Record<string, unknown> | null, shellTools: ReadonlySet<string>, fileTools: Readonly<Record<string, string[]>>): ToolCall | FirebreakError {
   if (shellTools.has(tool)) return shellCommand(input);
-  if (Object.prototype.hasOwnProperty.call(fileTools, tool)) return writePaths(input, fileTools[tool]!);
+  if (Object.hasOwn(fileTools, tool)) return writePaths(input, fileTools[tool]!);
   return { kind: 'other' };
 }
 

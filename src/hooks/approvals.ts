@@ -99,8 +99,8 @@ export function offerCode(dir: string, offer: Omit<Offer, 'code' | 'at'>, now = 
 /** Whether a person granted this command in this directory; a grant found is used up. */
 export function takeGrant(dir: string, cwd: string, command: string, now = Date.now()): Grant | null {
   const path = join(dir, 'granted', keyOf(cwd, command) + '.json');
-  const grant = readRecord<Grant>(path);
-  if (!grant || grant.command !== command || grant.cwd !== cwd) return null;
+  const found = readRecord<Grant>(path);
+  if (!found || found.command !== command || found.cwd !== cwd) return null;
   // Taken by whoever renames it first; the loser finds nothing to rename.
   const taken = `${path}.taken.${process.pid}`;
   try {
@@ -109,7 +109,7 @@ export function takeGrant(dir: string, cwd: string, command: string, now = Date.
     return null;
   }
   try { unlinkSync(taken); } catch { /* already gone */ }
-  return typeof grant.until === 'number' && now <= grant.until ? grant : null;
+  return typeof found.until === 'number' && now <= found.until ? found : null;
 }
 
 /** Every readable offer on file, fresh or not, with the key it is filed under. */

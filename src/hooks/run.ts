@@ -132,7 +132,7 @@ export function withinDeadline<T>(ms: number, work: () => T): T {
 
 function decide(agent: HookAgent, input: Awaited<ReturnType<typeof readInput>>, deps: HookDeps, setOnError: (m: 'ask' | 'deny') => void): HookReply {
   const env: Env = (k) => deps.env[k];
-  const fail = (error: FirebreakError, mode: 'ask' | 'deny', call: HookCall | null): HookReply => failure(agent, error, mode, call, deps);
+  const fail = (error: FirebreakError, mode: 'ask' | 'deny', read: HookCall | null): HookReply => failure(agent, error, mode, read, deps);
   // Before the payload names a directory, the failure mode is the one the user's config (and
   // the hook's own directory's policy) asks for.
   const earlyMode = (): 'ask' | 'deny' => {

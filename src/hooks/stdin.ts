@@ -67,7 +67,7 @@ function viaStream(maxBytes: number, timeoutMs: number): Promise<Input> {
 }
 
 export async function readInput(maxBytes: number, timeoutMs: number): Promise<Input> {
-  let st;
+  let st: ReturnType<typeof fstatSync>;
   try {
     st = fstatSync(0);
   } catch (e) {

@@ -106,7 +106,7 @@ export const PURPOSES: Record<string, string> = {
 export function purposeOf(name: string, firstWord: string | undefined): string | null {
   if (firstWord !== undefined) {
     const sub = PURPOSES[`${name} ${firstWord}`];
-    if (sub !== undefined && Object.prototype.hasOwnProperty.call(PURPOSES, `${name} ${firstWord}`)) return sub;
+    if (sub !== undefined && Object.hasOwn(PURPOSES, `${name} ${firstWord}`)) return sub;
   }
-  return Object.prototype.hasOwnProperty.call(PURPOSES, name) ? PURPOSES[name]! : null;
+  return  Object.hasOwn(PURPOSES, name) ? PURPOSES[name]! : null;
 }

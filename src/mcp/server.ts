@@ -63,7 +63,7 @@ function isPlainCall(params: unknown): boolean {
 export const checkParams: ParamsCheck = (method, params) => {
   // The common call, recognised without a schema run; anything else gets the full check.
   if (method === 'tools/call' && isPlainCall(params)) return null;
-  const schema = Object.prototype.hasOwnProperty.call(REQUEST_SCHEMAS, method) ? REQUEST_SCHEMAS[method] : undefined;
+  const schema = Object.hasOwn(REQUEST_SCHEMAS, method) ? REQUEST_SCHEMAS[method] : undefined;
   if (!schema) return null;
   const r = schema.safeParse(params === undefined ? { method } : { method, params });
   if (r.success) return null;

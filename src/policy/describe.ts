@@ -10,7 +10,7 @@ export interface SettingView {
   sources: string[];
 }
 
-function valueOf(p: Policy, s: SettingView['setting']): unknown {
+function settingValue(p: Policy, s: SettingView['setting']): unknown {
   switch (s) {
     case 'thresholds.agent.ask': return p.thresholds.agent.ask;
     case 'thresholds.agent.deny': return p.thresholds.agent.deny;
@@ -34,5 +34,5 @@ function valueOf(p: Policy, s: SettingView['setting']): unknown {
 }
 
 export function describePolicy(r: ResolvedPolicy): SettingView[] {
-  return SETTINGS.map((setting) => ({ setting, value: valueOf(r.policy, setting), sources: r.sources[setting] ?? ['default'] }));
+  return SETTINGS.map((setting) => ({ setting, value: settingValue(r.policy, setting), sources: r.sources[setting] ?? ['default'] }));
 }

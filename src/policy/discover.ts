@@ -73,7 +73,7 @@ function packageHasConfig(path: string): boolean {
     // A key spelt with escapes ("fire\u0062reak") is still the key: such a file is parsed too.
     if (text === null || (!text.includes('"firebreak"') && !text.includes('\\u'))) return false;
     const pkg = JSON.parse(text) as unknown;
-    return typeof pkg === 'object' && pkg !== null && Object.prototype.hasOwnProperty.call(pkg, 'firebreak');
+    return typeof pkg === 'object' && pkg !== null && Object.hasOwn(pkg, 'firebreak');
   } catch {
     // A broken package.json is npm's business, not a policy; cosmiconfig would fail on it too.
     return false;

@@ -32,7 +32,7 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
   const commandOwners = new Map<string, string>();
   for (const r of known.rules) {
     for (const n of r.commands) commandOwners.set(n, 'the catalogue');
-    for (const p of [...r.when, ...r.unless]) if ('stdin_from' in p) for (const n of p.stdin_from.command) commandOwners.set(n, 'the catalogue');
+    for (const pred of [...r.when, ...r.unless]) if ('stdin_from' in pred) for (const n of pred.stdin_from.command) commandOwners.set(n, 'the catalogue');
   }
 
   for (const f of files) {
@@ -131,7 +131,7 @@ export function mergeLayers(files: LoadedFile[], known: KnownCatalogue, userConf
       if (!list) continue;
       if (project) { p[field] = [...new Set([...p[field], ...list])]; add(key); } else { p[field] = [...list]; set(key); }
     }
-    c.escalation?.forEach((e, i) => e.groups.forEach((g, k) => { if (g !== '*') checkGroup(['escalation', i, 'groups', k], g); }));
+    for (const [i, e] of (c.escalation ?? []).entries()) for (const [k, g] of e.groups.entries()) if (g !== '*') checkGroup(['escalation', i, 'groups', k], g);
     if (c.escalation) {
       if (project) { p.escalation = [...p.escalation, ...c.escalation]; add('escalation'); } else { p.escalation = c.escalation; set('escalation'); }
     }

@@ -1,7 +1,7 @@
 // What echo and printf print, when every word is literal: the text that flows from them
 // into a pipe (echo 'rm -rf /' | sh) or a substitution ($(echo rm) -rf /).
 
-function unescape(s: string): string {
+function unescapeEscapes(s: string): string {
   return s.replace(/\\(n|t|r|\\|x[0-9a-fA-F]{1,2}|0[0-7]{0,3})/g, (_m, e: string) => {
     if (e === 'n') return '\n';
     if (e === 't') return '\t';
@@ -24,14 +24,14 @@ export function printedText(name: string, words: string[]): string | null {
       rest.shift();
     }
     const text = rest.join(' ') + (newline ? '\n' : '');
-    return interpret ? unescape(text) : text;
+    return interpret ? unescapeEscapes(text) : text;
   }
   if (name === 'printf') {
     const [format = '', ...rest] = words[0] === '--' ? words.slice(1) : words;
     let k = 0;
-    let out = unescape(format.replace(/%%|%[-0-9.]*[sbdq]/g, (m) => (m === '%%' ? '%' : rest[k++] ?? '')));
+    let out = unescapeEscapes(format.replace(/%%|%[-0-9.]*[sbdq]/g, (m) => (m === '%%' ? '%' : rest[k++] ?? '')));
     // printf reuses its format while arguments remain.
-    while (k < rest.length && k > 0) out += unescape(format.replace(/%%|%[-0-9.]*[sbdq]/g, (m) => (m === '%%' ? '%' : rest[k++] ?? '')));
+    while (k < rest.length && k > 0) out += unescapeEscapes(format.replace(/%%|%[-0-9.]*[sbdq]/g, (m) => (m === '%%' ? '%' : rest[k++] ?? '')));
     return out;
   }
   return null;

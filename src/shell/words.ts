@@ -68,7 +68,7 @@ export abstract class WordReader {
     };
     while (!this.atEnd()) {
       const c = this.src[this.pos]!;
-      if (isMeta(c) || (extraStop !== undefined && extraStop.includes(c))) {
+      if (isMeta(c) || extraStop?.includes(c)) {
         // `<(` and `>(` inside a word are still process substitutions in bash.
         if ((c === '<' || c === '>') && this.peek(1) === '(') {
           flush();

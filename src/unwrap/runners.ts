@@ -77,7 +77,7 @@ export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
       if (!t.startsWith('-')) words.push(args[i]!);
       else if (r.values?.includes(t) || r.codeOptions?.includes(t)) i++;
     }
-    if (!r.sub.every((s, i) => words[i]?.text === s)) continue;
+    if (!r.sub.every((s, k) => words[k]?.text === s)) continue;
     const via = [name, ...r.sub].join(' ');
     const remoteName = r.remote?.option ? optionValue(args, r.remote.option) : r.remote?.operand ? words[r.sub.length]?.text ?? null : null;
     const remote = r.remote ? `${r.remote.label} ${remoteName ?? '(default)'}` : undefined;

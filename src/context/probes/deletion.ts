@@ -36,7 +36,7 @@ export function measureDeletion(paths: string[], budget: Budget, maxEntries: num
     if (seen >= maxEntries || (seen % 64 === 0 && budget.expired())) { out.partial = true; break; }
     const p = stack.pop()!;
     seen++;
-    let st;
+    let st: ReturnType<typeof lstatSync>;
     try {
       st = lstatSync(p);
     } catch {

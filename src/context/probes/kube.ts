@@ -60,7 +60,7 @@ export type KubeTarget =
 
 /** Whether a tool's flags are known here (kubectl, oc, helm). */
 export function knowsKubeFlags(tool: string): boolean {
-  return Object.prototype.hasOwnProperty.call(TOOLS, tool);
+  return  Object.hasOwn(TOOLS, tool);
 }
 
 /** The context and namespace a command names with its own flags, whatever the kubeconfig says (or whether there is one). */

@@ -95,8 +95,8 @@ export function countManaged(doc: unknown): StateCount | null {
 const plural = (n: number, one: string): string => `${formatCount(n)} ${one}${n === 1 ? '' : 's'}`;
 
 function breakdown(c: StateCount): string {
-  const shown = c.byType.slice(0, TERRAFORM_LIMITS.typesShown).map(([t, n]) => `${formatCount(n)} ${t}`);
-  return ` (${shown.join(', ')}${c.byType.length > shown.length ? ', …' : ''})`;
+  const listed = c.byType.slice(0, TERRAFORM_LIMITS.typesShown).map(([t, n]) => `${formatCount(n)} ${t}`);
+  return ` (${listed.join(', ')}${c.byType.length > listed.length ? ', …' : ''})`;
 }
 
 const listed = (flag: string, values: string[]): string =>
