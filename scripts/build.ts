@@ -66,25 +66,55 @@ const warmEnv = { ...process.env, HOME: warm, XDG_CONFIG_HOME: '', XDG_CACHE_HOM
 for (let i = 0; i < 2; i++) {
   // The first run merges the policy and caches it; the second reads it back, as most checks do.
   if (i === 1) rmSync('dist/cli/firebreak.cjs.cache', { force: true });
-  spawnSync(process.execPath, ['bin/firebreak.cjs', 'check', '--cwd', join(warm, 'project'), '--', "git status && git push --force origin main; rm -rf ~ && echo 'x' | bash"], { stdio: 'ignore', env: warmEnv });
+  spawnSync(
+    process.execPath,
+    ['bin/firebreak.cjs', 'check', '--cwd', join(warm, 'project'), '--', "git status && git push --force origin main; rm -rf ~ && echo 'x' | bash"],
+    { stdio: 'ignore', env: warmEnv },
+  );
 }
 // Then a hook call of each kind of agent tool call (shell, file write), in the same cache:
 // agents run a hook before every command, so its path is the hottest of all.
 const hookPayloads = [
-  { session_id: 'warm', cwd: join(warm, 'project'), hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status && rm -rf ~ && git push --force origin main' } },
-  { session_id: 'warm', cwd: join(warm, 'project'), hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: join(warm, 'project', 'src', 'a.ts'), content: 'x' } },
+  {
+    session_id: 'warm',
+    cwd: join(warm, 'project'),
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'git status && rm -rf ~ && git push --force origin main' },
+  },
+  {
+    session_id: 'warm',
+    cwd: join(warm, 'project'),
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Write',
+    tool_input: { file_path: join(warm, 'project', 'src', 'a.ts'), content: 'x' },
+  },
 ];
 for (const p of hookPayloads) {
-  spawnSync(process.execPath, ['bin/firebreak.cjs', 'hook', 'claude'], { input: JSON.stringify(p), stdio: ['pipe', 'ignore', 'ignore'], env: { ...warmEnv, FIREBREAK_WRITE_CODE_CACHE: '1' } });
+  spawnSync(process.execPath, ['bin/firebreak.cjs', 'hook', 'claude'], {
+    input: JSON.stringify(p),
+    stdio: ['pipe', 'ignore', 'ignore'],
+    env: { ...warmEnv, FIREBREAK_WRITE_CODE_CACHE: '1' },
+  });
 }
 // The MCP server's bundle, the same way: one session of an initialize and a few calls.
 const session = [
   { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'build', version: '1' } } },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
   { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-  ...['check_command', 'suggest_alternative', 'explain_risk'].map((name, i) => ({ jsonrpc: '2.0', id: 3 + i, method: 'tools/call', params: { name, arguments: { command: 'git push --force origin main && rm -rf build' } } })),
+  ...['check_command', 'suggest_alternative', 'explain_risk'].map((name, i) => ({
+    jsonrpc: '2.0',
+    id: 3 + i,
+    method: 'tools/call',
+    params: { name, arguments: { command: 'git push --force origin main && rm -rf build' } },
+  })),
   { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_policy', arguments: {} } },
 ];
-spawnSync(process.execPath, [join(process.cwd(), 'bin', 'firebreak.cjs'), 'mcp'], { cwd: join(warm, 'project'), input: session.map((m) => JSON.stringify(m)).join('\n') + '\n', stdio: ['pipe', 'ignore', 'ignore'], env: warmEnv });
+spawnSync(process.execPath, [join(process.cwd(), 'bin', 'firebreak.cjs'), 'mcp'], {
+  cwd: join(warm, 'project'),
+  input: session.map((m) => JSON.stringify(m)).join('\n') + '\n',
+  stdio: ['pipe', 'ignore', 'ignore'],
+  env: warmEnv,
+});
 rmSync(warm, { recursive: true, force: true });
 console.error('firebreak build: code caches written next to the bundles in dist/cli/');

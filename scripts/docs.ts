@@ -25,12 +25,30 @@ function ruleSection(r: CompiledRule, examples: CatalogueWithExamples['examples'
   if (r.alternatives.length > 0) {
     lines.push('- **Instead:**');
     for (const a of r.alternatives) {
-      const what = a.command ? code(a.command) : `the same command with ${Object.entries(a.transform?.replace_flags ?? {}).map(([f, t]) => `${code(f)} → ${code(t)}`).concat((a.transform?.remove_flags ?? []).map((f) => `${code(f)} removed`), (a.transform?.add_flags ?? []).map((f) => `${code(f)} added`)).join(', ')}`;
+      const what = a.command
+        ? code(a.command)
+        : `the same command with ${Object.entries(a.transform?.replace_flags ?? {})
+            .map(([f, t]) => `${code(f)} → ${code(t)}`)
+            .concat(
+              (a.transform?.remove_flags ?? []).map((f) => `${code(f)} removed`),
+              (a.transform?.add_flags ?? []).map((f) => `${code(f)} added`),
+            )
+            .join(', ')}`;
       lines.push(`  - ${what}: ${a.explanation}`);
     }
   }
-  lines.push(`- **Matches:** ${examples.match.slice(0, 4).map((e) => code(exampleText(e))).join(', ')}`);
-  lines.push(`- **Does not match:** ${examples.no_match.slice(0, 4).map((e) => code(exampleText(e))).join(', ')}`);
+  lines.push(
+    `- **Matches:** ${examples.match
+      .slice(0, 4)
+      .map((e) => code(exampleText(e)))
+      .join(', ')}`,
+  );
+  lines.push(
+    `- **Does not match:** ${examples.no_match
+      .slice(0, 4)
+      .map((e) => code(exampleText(e)))
+      .join(', ')}`,
+  );
   return lines.join('\n');
 }
 
@@ -50,7 +68,12 @@ export function renderRulesDoc(cat: CatalogueWithExamples): string {
   // The verb x path-class table: which target makes which command how bad.
   const targeted = cat.rules.filter((r) => r.targets);
   const classes = PATH_CLASSES.filter((c) => targeted.some((r) => r.targets!.severity[c]));
-  out.push('## Severity by target', '', 'For rules whose severity depends on where the target path points; an empty cell means the rule does not match that target.', '');
+  out.push(
+    '## Severity by target',
+    '',
+    'For rules whose severity depends on where the target path points; an empty cell means the rule does not match that target.',
+    '',
+  );
   out.push(`| rule | ${classes.join(' | ')} |`, `|---|${classes.map(() => '---').join('|')}|`);
   for (const r of targeted) out.push(`| \`${r.id}\` | ${classes.map((c) => r.targets!.severity[c] ?? '').join(' | ')} |`);
   out.push('');

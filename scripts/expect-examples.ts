@@ -38,7 +38,11 @@ for (const f of files) {
     const example = rule.examples.match[k]!;
     const command = typeof example === 'string' ? example : example.command;
     const m = engine.matchLine(command, EXAMPLE_CONTEXT).matches.find((x) => x.rule.id === rule.id);
-    if (!m) { console.error(`${f.path}: ${rule.id}: its first match example does not match; fix that first`); process.exitCode = 1; return; }
+    if (!m) {
+      console.error(`${f.path}: ${rule.id}: its first match example does not match; fix that first`);
+      process.exitCode = 1;
+      return;
+    }
     const node = doc.getIn(['rules', i, 'examples', 'match', k], true);
     if (!node || (!isScalar(node) && !isMap(node)) || !node.range) return;
     const start = node.range[0];

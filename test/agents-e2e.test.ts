@@ -91,7 +91,15 @@ function makeLab(agent: AgentName): Lab {
   git(project, ['init', '-q']);
   // TMPDIR too: Claude Code keeps files under $TMPDIR/claude-<uid>, which must go with the lab.
   mkdirSync(join(root, 'tmp'));
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: join(root, 'tmp'), LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', USER: userInfo().username };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    TMPDIR: join(root, 'tmp'),
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    NO_COLOR: '1',
+    USER: userInfo().username,
+  };
   return { root, home, project, sandbox, marker: join(project, 'marker'), env };
 }
 
@@ -103,7 +111,12 @@ function git(cwd: string, args: string[]): void {
 
 /** `firebreak connect <agent>` as a person runs it, from the project, with this node and this firebreak. */
 function connect(lab: Lab, agent: AgentName, extra: string[] = [], install: Install = { node: process.execPath, bin: BIN }): string {
-  const r = spawnSync(install.node, [install.bin, 'connect', agent, ...extra], { cwd: lab.project, env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
+  const r = spawnSync(install.node, [install.bin, 'connect', agent, ...extra], {
+    cwd: lab.project,
+    env: lab.env,
+    encoding: 'utf8',
+    timeout: CONNECT_TIMEOUT_MS,
+  });
   assert.equal(r.status, 0, `connect ${agent} ${extra.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
@@ -114,7 +127,12 @@ function doctor(lab: Lab, agent: AgentName): { status: number | null; stdout: st
   return { status: r.status, stdout: r.stdout + r.stderr };
 }
 
-interface Run { code: number | null; signal: NodeJS.Signals | null; timedOut: boolean; output: string }
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  output: string;
+}
 
 /** Runs a program in its own process group with a deadline; the whole group is killed at the end, so nothing it started lingers. */
 function runProgram(program: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = AGENT_TIMEOUT_MS): Promise<Run> {
@@ -122,14 +140,33 @@ function runProgram(program: string, args: string[], cwd: string, env: Record<st
     const child = spawn(program, args, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
     let timedOut = false;
-    const killGroup = (): void => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ } };
-    const timer = setTimeout(() => { timedOut = true; killGroup(); }, timeoutMs);
-    child.stdout.on('data', (c: Buffer) => { output += c.toString('utf8'); });
-    child.stderr.on('data', (c: Buffer) => { output += c.toString('utf8'); });
+    const killGroup = (): void => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, timeoutMs);
+    child.stdout.on('data', (c: Buffer) => {
+      output += c.toString('utf8');
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      output += c.toString('utf8');
+    });
     child.stdin.end();
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
     child.on('exit', () => killGroup());
-    child.on('close', (code, signal) => { clearTimeout(timer); resolve({ code, signal, timedOut, output }); });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, timedOut, output });
+    });
   });
 }
 
@@ -146,7 +183,10 @@ interface Outcome {
 function auditLines(lab: Lab): Array<Record<string, unknown>> {
   const file = join(lab.home, '.local', 'state', 'firebreak', 'audit.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** One headless run of the agent with a prompt, against the fake model. */
@@ -200,7 +240,6 @@ function sandboxIntact(lab: Lab): boolean {
   return ['a.txt', 'b.txt', 'nested/c.txt'].every((f) => existsSync(join(lab.sandbox, f)));
 }
 
-
 // ---------------------------------------------------------------------------------------
 // The agents
 
@@ -216,12 +255,24 @@ const claude: AgentSpec = {
     // so only firebreak's hook stands between the model and the command.
     writeJson(join(claude.dir(lab), 'settings.json'), { permissions: { allow: ['Bash', 'Read', 'Write', 'Edit'] } });
   },
-  env: (_lab, model) => ({ ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'sk-ant-fake', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' }),
+  env: (_lab, model) => ({
+    ANTHROPIC_BASE_URL: model.url,
+    ANTHROPIC_API_KEY: 'sk-ant-fake',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+  }),
   args: (lab, prompt) => ['--add-dir', lab.root, '--output-format', 'json', '-p', prompt],
   write(lab) {
     const file = join(claude.dir(lab), 'settings.json');
     // Claude's Write refuses a file it has not read first, before any hook: read it, then write it.
-    return { file, tool: 'Write', script: [{ tool: 'Read', input: { file_path: file } }, { tool: 'Write', input: { file_path: file, content: '{}\n' } }] };
+    return {
+      file,
+      tool: 'Write',
+      script: [
+        { tool: 'Read', input: { file_path: file } },
+        { tool: 'Write', input: { file_path: file, content: '{}\n' } },
+      ],
+    };
   },
 };
 
@@ -245,21 +296,24 @@ const codex: AgentSpec = {
     // The model comes from a provider of the person's own; Codex runs commands without asking
     // and outside a sandbox, so only firebreak's hook stands between the model and the command.
     mkdirSync(codex.dir(lab), { recursive: true });
-    writeFileSync(join(codex.dir(lab), 'config.toml'), [
-      'model = "gpt-5.5"',
-      'model_provider = "fake"',
-      'approval_policy = "never"',
-      'sandbox_mode = "danger-full-access"',
-      '',
-      '[model_providers.fake]',
-      'name = "fake"',
-      `base_url = "${model.url}/v1"`,
-      'wire_api = "responses"',
-      'env_key = "FAKE_OPENAI_KEY"',
-      'request_max_retries = 0',
-      'stream_max_retries = 0',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(codex.dir(lab), 'config.toml'),
+      [
+        'model = "gpt-5.5"',
+        'model_provider = "fake"',
+        'approval_policy = "never"',
+        'sandbox_mode = "danger-full-access"',
+        '',
+        '[model_providers.fake]',
+        'name = "fake"',
+        `base_url = "${model.url}/v1"`,
+        'wire_api = "responses"',
+        'env_key = "FAKE_OPENAI_KEY"',
+        'request_max_retries = 0',
+        'stream_max_retries = 0',
+        '',
+      ].join('\n'),
+    );
   },
   trustProject(lab) {
     const file = join(codex.dir(lab), 'config.toml');
@@ -305,9 +359,17 @@ const copilot: AgentSpec = {
   moved: { variable: 'COPILOT_HOME', value: (d) => d },
   model: fakeAnthropic,
   shell: (command) => ({ tool: 'bash', input: { command, description: 'Run the command' } }),
-  prepare() { /* a model of the person's own (the environment) needs no sign-in */ },
+  prepare() {
+    /* a model of the person's own (the environment) needs no sign-in */
+  },
   trustProject: (lab) => writeJson(join(copilot.dir(lab), 'config.json'), { trusted_folders: [lab.project] }),
-  env: (_lab, model) => ({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_TYPE: 'anthropic', COPILOT_PROVIDER_BASE_URL: model.url, COPILOT_PROVIDER_API_KEY: 'sk-ant-fake', COPILOT_MODEL: 'claude-sonnet-4.5' }),
+  env: (_lab, model) => ({
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_TYPE: 'anthropic',
+    COPILOT_PROVIDER_BASE_URL: model.url,
+    COPILOT_PROVIDER_API_KEY: 'sk-ant-fake',
+    COPILOT_MODEL: 'claude-sonnet-4.5',
+  }),
   // --allow-all-tools: every tool call is approved without asking.
   args: (_lab, prompt) => ['--allow-all-tools', '-p', prompt],
   write(lab) {
@@ -317,26 +379,40 @@ const copilot: AgentSpec = {
 };
 
 // With a GPT model, Copilot writes files with apply_patch, whose toolArgs is the patch itself.
-copilot.variants = [{
-  ...copilot,
-  label: 'GPT model, apply_patch',
-  model: fakeResponses,
-  env: (_lab, model) => ({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_TYPE: 'openai', COPILOT_PROVIDER_BASE_URL: `${model.url}/v1`, COPILOT_PROVIDER_WIRE_API: 'responses', COPILOT_PROVIDER_API_KEY: 'sk-fake', COPILOT_MODEL: 'gpt-5.4' }),
-  write(lab) {
-    const file = join(copilot.dir(lab), 'hooks', 'firebreak.json');
-    return { file, tool: 'apply_patch', script: [{ tool: 'apply_patch', input: `*** Begin Patch\n*** Delete File: ${file}\n*** End Patch\n` }] };
+copilot.variants = [
+  {
+    ...copilot,
+    label: 'GPT model, apply_patch',
+    model: fakeResponses,
+    env: (_lab, model) => ({
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_TYPE: 'openai',
+      COPILOT_PROVIDER_BASE_URL: `${model.url}/v1`,
+      COPILOT_PROVIDER_WIRE_API: 'responses',
+      COPILOT_PROVIDER_API_KEY: 'sk-fake',
+      COPILOT_MODEL: 'gpt-5.4',
+    }),
+    write(lab) {
+      const file = join(copilot.dir(lab), 'hooks', 'firebreak.json');
+      return { file, tool: 'apply_patch', script: [{ tool: 'apply_patch', input: `*** Begin Patch\n*** Delete File: ${file}\n*** End Patch\n` }] };
+    },
   },
-}];
+];
 
 /** FIREBREAK_E2E_AGENTS=codex,gemini runs only those (when working on one agent). */
-const ONLY = process.env.FIREBREAK_E2E_AGENTS?.split(',').map((a) => a.trim()).filter((a) => a !== '');
+const ONLY = process.env.FIREBREAK_E2E_AGENTS?.split(',')
+  .map((a) => a.trim())
+  .filter((a) => a !== '');
 const AGENT_SPECS: AgentSpec[] = [claude, codex, gemini, copilot].filter((a) => !ONLY || ONLY.includes(a.name));
 
 // ---------------------------------------------------------------------------------------
 // The cases
 
 /** The node and bin/firebreak.cjs that connect names in the hook command. */
-interface Install { node: string; bin: string }
+interface Install {
+  node: string;
+  bin: string;
+}
 
 /** A way to break the installation connect named, for real, after connecting. */
 interface Breakage {
@@ -416,9 +492,14 @@ if (!INSTALLED) {
             const line = o.audit.find((a) => a.command === rmSandbox(lab));
             assert.equal(line?.decision, 'deny', `firebreak's audit log has no deny for the command\n${o.report}`);
             assert.equal(line?.agent, spec.name);
-            assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(Critical\)[\s\S]*fs:rm-recursive[\s\S]*firebreak allow [A-Z0-9]+/, o.report);
+            assert.match(
+              o.toolResults.join('\n'),
+              /firebreak blocked this command \(Critical\)[\s\S]*fs:rm-recursive[\s\S]*firebreak allow [A-Z0-9]+/,
+              o.report,
+            );
             assert.match(o.run.output, /firebreak blocked this command/, o.report);
-          }));
+          }),
+        );
 
         test("a person's firebreak allow CODE lets the agent's next try of the same command through", opts, () =>
           scenario(spec, { script: destroy }, async (lab, model) => {
@@ -427,15 +508,28 @@ if (!INSTALLED) {
             const code = /firebreak allow ([A-Z0-9]{6})/.exec(first.toolResults.join('\n'))?.[1];
             assert.ok(code, `the deny offered no code\n${first.report}`);
             // The person, in their own terminal (a pty), answers y.
-            const allow = spawnSync('script', ['-qec', `${process.execPath} ${BIN} allow ${code}`, '/dev/null'], { input: 'y\n', env: lab.env, encoding: 'utf8', timeout: CONNECT_TIMEOUT_MS });
+            const allow = spawnSync('script', ['-qec', `${process.execPath} ${BIN} allow ${code}`, '/dev/null'], {
+              input: 'y\n',
+              env: lab.env,
+              encoding: 'utf8',
+              timeout: CONNECT_TIMEOUT_MS,
+            });
             assert.equal(allow.status, 0, allow.stdout + allow.stderr);
             // A new session: the model asks for the same command again.
             const second = await drive(spec, lab, model, 'Delete the sandbox directory.');
             assert.ok(!second.run.timedOut, second.report);
             assert.ok(!existsSync(lab.sandbox), `the approved command did not run\n${second.report}`);
             const approved = second.audit.filter((a) => a.command === rmSandbox(lab));
-            assert.deepEqual(approved.map((a) => [a.decision, a.approved]), [['deny', false], ['allow', true]], second.report);
-          }));
+            assert.deepEqual(
+              approved.map((a) => [a.decision, a.approved]),
+              [
+                ['deny', false],
+                ['allow', true],
+              ],
+              second.report,
+            );
+          }),
+        );
 
         test('a routine command runs', opts, () =>
           scenario(spec, { script: (l) => [spec.shell(`touch ${l.marker}`)] }, async (lab, model) => {
@@ -443,7 +537,8 @@ if (!INSTALLED) {
             assert.ok(!o.run.timedOut, o.report);
             assert.ok(existsSync(lab.marker), `the marker was not created\n${o.report}`);
             assert.equal(o.audit.find((a) => a.command === `touch ${lab.marker}`)?.decision, 'allow', o.report);
-          }));
+          }),
+        );
 
         test('a command firebreak would ask a person about does not run when no person can answer', opts, () =>
           scenario(spec, { script: () => [spec.shell('kubectl cordon node-1')] }, async (lab, model) => {
@@ -452,38 +547,55 @@ if (!INSTALLED) {
             assert.ok(!o.run.timedOut, o.report);
             assert.ok(!existsSync(lab.marker), `kubectl cordon ran\n${o.report}`);
             // An agent that can put a question to a person gets an ask (which headless, nobody answers); the others a deny that says so.
-            assert.equal(o.audit.find((a) => a.command === 'kubectl cordon node-1')?.decision, ['claude', 'copilot'].includes(spec.name) ? 'ask' : 'deny', o.report);
+            assert.equal(
+              o.audit.find((a) => a.command === 'kubectl cordon node-1')?.decision,
+              ['claude', 'copilot'].includes(spec.name) ? 'ask' : 'deny',
+              o.report,
+            );
             assert.match(o.toolResults.join('\n'), /firebreak (asks a person to approve|held this command back)/, o.report);
-          }));
+          }),
+        );
 
         for (const variant of [spec, ...(spec.variants ?? [])]) {
-          test(`a file tool writing the agent's own hook registration is denied; the file is unchanged${variant.label ? ` (${variant.label})` : ''}`, opts, () =>
-            scenario(variant, { script: (l) => variant.write(l).script }, async (lab, model) => {
-              const { file, tool } = variant.write(lab);
-              const before = readFileSync(file, 'utf8');
-              const o = await drive(variant, lab, model, 'Rewrite the settings file.');
-              assert.ok(!o.run.timedOut, o.report);
-              assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
-              assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak's audit log has no deny for the ${tool} call\n${o.report}`);
-              assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[\s\S]*self:file-tool-write-guard-config/, o.report);
-            }));
+          test(
+            `a file tool writing the agent's own hook registration is denied; the file is unchanged${variant.label ? ` (${variant.label})` : ''}`,
+            opts,
+            () =>
+              scenario(variant, { script: (l) => variant.write(l).script }, async (lab, model) => {
+                const { file, tool } = variant.write(lab);
+                const before = readFileSync(file, 'utf8');
+                const o = await drive(variant, lab, model, 'Rewrite the settings file.');
+                assert.ok(!o.run.timedOut, o.report);
+                assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
+                assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak's audit log has no deny for the ${tool} call\n${o.report}`);
+                assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[\s\S]*self:file-tool-write-guard-config/, o.report);
+              }),
+          );
         }
 
-        test(`with ${spec.moved.variable} moving its settings out of the home, connect writes where the agent reads them, and they are guarded there`, opts, () =>
-          scenario(spec, {
-            env: (l) => ({ [spec.moved.variable]: spec.moved.value(join(l.root, 'elsewhere', 'config')) }),
-            script: (l) => [...destroy(l), ...spec.write(l).script],
-          }, async (lab, model) => {
-            const { file, tool } = spec.write(lab);
-            assert.ok(file.startsWith(join(lab.root, 'elsewhere')), file);
-            const before = readFileSync(file, 'utf8');
-            const o = await drive(spec, lab, model, 'Delete the sandbox, then rewrite the settings file.');
-            assert.ok(!o.run.timedOut, o.report);
-            assert.ok(sandboxIntact(lab), `the sandbox was deleted: the agent did not run the hook connect registered\n${o.report}`);
-            assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
-            assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
-            assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak did not deny the ${tool} call\n${o.report}`);
-          }));
+        test(
+          `with ${spec.moved.variable} moving its settings out of the home, connect writes where the agent reads them, and they are guarded there`,
+          opts,
+          () =>
+            scenario(
+              spec,
+              {
+                env: (l) => ({ [spec.moved.variable]: spec.moved.value(join(l.root, 'elsewhere', 'config')) }),
+                script: (l) => [...destroy(l), ...spec.write(l).script],
+              },
+              async (lab, model) => {
+                const { file, tool } = spec.write(lab);
+                assert.ok(file.startsWith(join(lab.root, 'elsewhere')), file);
+                const before = readFileSync(file, 'utf8');
+                const o = await drive(spec, lab, model, 'Delete the sandbox, then rewrite the settings file.');
+                assert.ok(!o.run.timedOut, o.report);
+                assert.ok(sandboxIntact(lab), `the sandbox was deleted: the agent did not run the hook connect registered\n${o.report}`);
+                assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
+                assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
+                assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak did not deny the ${tool} call\n${o.report}`);
+              },
+            ),
+        );
 
         test("connect --scope project: the agent runs the project's hook once it trusts the project, and doctor says which", opts, () =>
           scenario(spec, { script: destroy, connect: ['--scope', 'project'] }, async (lab, model) => {
@@ -499,7 +611,8 @@ if (!INSTALLED) {
             assert.ok(!o.run.timedOut, o.report);
             assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
             assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
-          }));
+          }),
+        );
 
         for (const breakage of BREAKAGES[spec.name]) {
           test(`with ${breakage.what}, the destructive command is still blocked`, opts, () => {
@@ -524,7 +637,8 @@ if (!INSTALLED) {
             const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
             assert.ok(!o.run.timedOut, o.report);
             assert.ok(!existsSync(lab.sandbox), `the agent did not run the command even without firebreak, so the cases above prove nothing\n${o.report}`);
-          }));
+          }),
+        );
       });
     }
   });

@@ -36,7 +36,11 @@ const PARSER_LAYERS = new Set(['options', 'shell', 'code', 'databases', 'unwrap'
 
 const SRC = join(ROOT, 'src');
 
-interface Import { from: string; spec: string; line: number }
+interface Import {
+  from: string;
+  spec: string;
+  line: number;
+}
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -63,7 +67,13 @@ type Graph = Map<string, Array<{ to: string; imp: Import }>>;
 const files = sources(SRC);
 const edges: Graph = new Map();
 for (const f of files) {
-  edges.set(f, importsOf(f).filter((i) => i.spec.startsWith('.')).map((imp) => ({ to: normalize(join(dirname(f), imp.spec.replace(/\.js$/, '.ts'))), imp })).filter((e) => e.to.endsWith('.ts')));
+  edges.set(
+    f,
+    importsOf(f)
+      .filter((i) => i.spec.startsWith('.'))
+      .map((imp) => ({ to: normalize(join(dirname(f), imp.spec.replace(/\.js$/, '.ts'))), imp }))
+      .filter((e) => e.to.endsWith('.ts')),
+  );
 }
 
 /** Each import that points from a layer to itself-or-later peers or a later layer. */
@@ -89,16 +99,26 @@ function cyclesOf(graph: Graph): string[][] {
   const low = new Map<string, number>();
   const cycles: string[][] = [];
   const visit = (v: string): void => {
-    idx.set(v, index); low.set(v, index); index++;
-    stack.push(v); on.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
     for (const { to } of graph.get(v) ?? []) {
       if (!graph.has(to)) continue;
-      if (!idx.has(to)) { visit(to); low.set(v, Math.min(low.get(v)!, low.get(to)!)); } else if (on.has(to)) low.set(v, Math.min(low.get(v)!, idx.get(to)!));
+      if (!idx.has(to)) {
+        visit(to);
+        low.set(v, Math.min(low.get(v)!, low.get(to)!));
+      } else if (on.has(to)) low.set(v, Math.min(low.get(v)!, idx.get(to)!));
     }
     if (low.get(v) === idx.get(v)) {
       const c: string[] = [];
       let w: string;
-      do { w = stack.pop()!; on.delete(w); c.push(relative(ROOT, w)); } while (w !== v);
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        c.push(relative(ROOT, w));
+      } while (w !== v);
       if (c.length > 1) cycles.push(c.sort());
     }
   };

@@ -26,11 +26,24 @@ function install(): { bundle: string; command: string; payload: string; env: Nod
   writeFileSync(join(project, 'sandbox', 'nested', 'a.txt'), 'keep\n');
   mkdirSync(join(project, '.git'));
   const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8' };
-  const c = spawnSync(process.execPath, [join(pkg, 'bin', 'firebreak.cjs'), 'connect', 'claude', '--no-mcp'], { cwd: project, env, encoding: 'utf8', timeout: 30_000 });
+  const c = spawnSync(process.execPath, [join(pkg, 'bin', 'firebreak.cjs'), 'connect', 'claude', '--no-mcp'], {
+    cwd: project,
+    env,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   assert.equal(c.status, 0, c.stderr);
-  const settings = JSON.parse(readFileSync(join(home, '.claude', 'settings.json'), 'utf8')) as { hooks: { PreToolUse: Array<{ hooks: Array<{ command: string }> }> } };
+  const settings = JSON.parse(readFileSync(join(home, '.claude', 'settings.json'), 'utf8')) as {
+    hooks: { PreToolUse: Array<{ hooks: Array<{ command: string }> }> };
+  };
   const command = settings.hooks.PreToolUse[0]!.hooks[0]!.command;
-  const payload = JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: `rm -rf ${join(project, 'sandbox')}` } });
+  const payload = JSON.stringify({
+    session_id: 's',
+    cwd: project,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: `rm -rf ${join(project, 'sandbox')}` },
+  });
   return { bundle: join(pkg, 'dist', 'cli', 'firebreak.cjs'), command, payload, env, project };
 }
 
@@ -48,7 +61,12 @@ describe('the hook command with the CLI bundle cut short', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny');
   });
-  for (const [what, text] of [['empty', ''], ['a blank line', '\n'], ['cut in half', whole.slice(0, Math.floor(whole.length / 2))], ['without its last line', whole.slice(0, whole.trimEnd().lastIndexOf('\n') + 1)]] as const) {
+  for (const [what, text] of [
+    ['empty', ''],
+    ['a blank line', '\n'],
+    ['cut in half', whole.slice(0, Math.floor(whole.length / 2))],
+    ['without its last line', whole.slice(0, whole.trimEnd().lastIndexOf('\n') + 1)],
+  ] as const) {
     test(`${what}, the fallback blocks (exit 2, the reason on stderr)`, () => {
       writeFileSync(i.bundle, text);
       try {
@@ -63,7 +81,11 @@ describe('the hook command with the CLI bundle cut short', () => {
   test('an incomplete bundle says what is wrong, whatever the command', () => {
     writeFileSync(i.bundle, '');
     try {
-      const r = spawnSync(process.execPath, [join(i.bundle, '..', '..', '..', 'bin', 'firebreak.cjs'), 'check', '--', 'ls'], { env: i.env, encoding: 'utf8', timeout: 30_000 });
+      const r = spawnSync(process.execPath, [join(i.bundle, '..', '..', '..', 'bin', 'firebreak.cjs'), 'check', '--', 'ls'], {
+        env: i.env,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       assert.equal(r.status, 1);
       assert.match(r.stderr, /bundle at .* is incomplete/);
     } finally {

@@ -78,28 +78,51 @@ describe('--cwd decides what a relative path is', () => {
 
 describe('firebreak check --stdin', () => {
   test('a reader that stops early (| head -1) ends the stream quietly, without a trace', () => {
-    const out = execFileSync('sh', ['-c', `yes 'git status' | head -100000 | "${process.execPath}" "${BIN}" check --stdin 2>&1 | head -1`], { encoding: 'utf8' });
+    const out = execFileSync('sh', ['-c', `yes 'git status' | head -100000 | "${process.execPath}" "${BIN}" check --stdin 2>&1 | head -1`], {
+      encoding: 'utf8',
+    });
     assert.match(out, /^ALLOW .*git status\n/);
     assert.doesNotMatch(out, /Error|at |EPIPE/);
   });
   test('one JSON RiskAssessment per line, in order, each valid', () => {
     const input = ['ls', 'git push --force origin main', '', 'kubectl cordon n1', 'rm -rf node_modules'].join('\n') + '\n';
     const r = runCli(['check', '--stdin', '--format', 'json'], { input });
-    const out = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(out.map((a) => a.decision), ['allow', 'deny', 'allow', 'ask', 'allow']);
-    assert.deepEqual(out.map((a) => a.command), ['ls', 'git push --force origin main', '', 'kubectl cordon n1', 'rm -rf node_modules']);
+    const out = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      out.map((a) => a.decision),
+      ['allow', 'deny', 'allow', 'ask', 'allow'],
+    );
+    assert.deepEqual(
+      out.map((a) => a.command),
+      ['ls', 'git push --force origin main', '', 'kubectl cordon n1', 'rm -rf node_modules'],
+    );
     for (const a of out) assert.equal(assessmentErrors(a), '');
     assert.equal(r.status, 2, 'the worst verdict decides the exit code');
   });
   test('CRLF line ends and a missing final newline are handled', () => {
     const r = runCli(['check', '--stdin', '--json'], { input: 'ls\r\ngit reset --hard' });
-    assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).command), ['ls', 'git reset --hard']);
+    assert.deepEqual(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).command),
+      ['ls', 'git reset --hard'],
+    );
   });
   test('a bad line gets its own fail-closed verdict and the rest are still assessed', () => {
     const input = Buffer.concat([Buffer.from('ls\n'), Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a]), Buffer.from('pwd\nls\0x\n')]);
     const r = runCli(['check', '--stdin', '--json'], { input });
-    const out = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(out.map((a) => a.decision), ['allow', 'ask', 'allow', 'ask']);
+    const out = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      out.map((a) => a.decision),
+      ['allow', 'ask', 'allow', 'ask'],
+    );
     assert.deepEqual(out[1].context.labels, ['error=invalid-utf8']);
     assert.deepEqual(out[3].context.labels, ['error=nul-byte']);
     assert.equal(r.status, 3);
@@ -108,13 +131,25 @@ describe('firebreak check --stdin', () => {
     const big = 'echo ' + 'x'.repeat(1024 * 1024 - 5);
     const huge = 'echo ' + 'y'.repeat(5 * 1024 * 1024);
     const r = runCli(['check', '--stdin', '--json'], { input: `${big}\n${huge}\nls\n` });
-    const out = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(out.map((a) => a.decision), ['allow', 'ask', 'allow']);
+    const out = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      out.map((a) => a.decision),
+      ['allow', 'ask', 'allow'],
+    );
     assert.deepEqual(out[1].context.labels, ['error=too-long']);
   });
   test('text format prints one line per command', () => {
     const r = runCli(['check', '--stdin'], { input: 'ls\nrm -rf ~\n' });
-    assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => l.split(/\s+/)[0]), ['ALLOW', 'DENY']);
+    assert.deepEqual(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split(/\s+/)[0]),
+      ['ALLOW', 'DENY'],
+    );
   });
 });
 
@@ -148,17 +183,37 @@ describe('bad usage gets one line on stderr and exit 1', () => {
 
 describe('firebreak rules', () => {
   let dir = '';
-  before(() => { dir = mkdtempSync(join(tmpdir(), 'firebreak-rules-')); });
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'firebreak-rules-'));
+  });
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const good = ['group: team', 'description: Rules of our own team for testing.', 'rules:', '  - id: team:make-deploy',
-    '    description: Deploys to production from a laptop.', '    severity: Medium', '    match:', '      command: make', "      pattern: '^make deploy( |$)'",
-    '    blast_radius: { scope: PROJECT, detail: Deploys the current tree. }', '    examples:', '      match: [make deploy, make deploy ENV=x]',
-    '      no_match: [make build, make test, make deploy-docs]', ''].join('\n');
+  const good = [
+    'group: team',
+    'description: Rules of our own team for testing.',
+    'rules:',
+    '  - id: team:make-deploy',
+    '    description: Deploys to production from a laptop.',
+    '    severity: Medium',
+    '    match:',
+    '      command: make',
+    "      pattern: '^make deploy( |$)'",
+    '    blast_radius: { scope: PROJECT, detail: Deploys the current tree. }',
+    '    examples:',
+    '      match: [make deploy, make deploy ENV=x]',
+    '      no_match: [make build, make test, make deploy-docs]',
+    '',
+  ].join('\n');
 
   test('list prints every rule of a group, one per line', () => {
     const r = runCli(['rules', 'list', '--group', 'code']);
     assert.equal(r.status, 0);
-    assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]), ['code:download-to-shell', 'code:decoded-to-shell', 'code:unknown-to-shell']);
+    assert.deepEqual(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split(/\s+/)[0]),
+      ['code:download-to-shell', 'code:decoded-to-shell', 'code:unknown-to-shell'],
+    );
   });
   test('list --format json covers the whole catalogue', () => {
     const rules = JSON.parse(runCli(['rules', 'list', '--format', 'json']).stdout) as Array<{ id: string }>;
@@ -176,7 +231,7 @@ describe('firebreak rules', () => {
     assert.equal(r.status, 1);
     assert.match(r.stderr, /no rule 'git:nope'/);
   });
-  test('test runs a rule file\'s examples', () => {
+  test("test runs a rule file's examples", () => {
     writeFileSync(join(dir, 'team.yaml'), good);
     const r = runCli(['rules', 'test', join(dir, 'team.yaml')]);
     assert.equal(r.status, 0, r.stdout);

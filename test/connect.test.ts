@@ -27,15 +27,20 @@ const json = (path: string): Record<string, any> => JSON.parse(read(path)) as Re
 describe('connect claude merges into settings it does not own', () => {
   const settings = join(box.home, '.claude', 'settings.json');
   const mcp = join(box.home, '.claude.json');
-  const original = '{\n    "permissions": {"allow": ["Bash(npm test:*)"]},\n    "hooks": {\n        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "~/bin/audit-bash"}]}],\n        "PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "prettier --write"}]}]\n    },\n    "model": "opus"\n}\n';
-  const mcpOriginal = '{"numStartups": 12, "mcpServers": {"github": {"type": "stdio", "command": "gh-mcp", "args": []}}, "projects": {"/x": {"allowedTools": []}}}\n';
+  const original =
+    '{\n    "permissions": {"allow": ["Bash(npm test:*)"]},\n    "hooks": {\n        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "~/bin/audit-bash"}]}],\n        "PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "prettier --write"}]}]\n    },\n    "model": "opus"\n}\n';
+  const mcpOriginal =
+    '{"numStartups": 12, "mcpServers": {"github": {"type": "stdio", "command": "gh-mcp", "args": []}}, "projects": {"/x": {"allowedTools": []}}}\n';
   it('adds its hook and MCP server, and keeps every other byte', () => {
     mkdirSync(join(box.home, '.claude'), { recursive: true });
     writeFileSync(settings, original);
     writeFileSync(mcp, mcpOriginal);
     const r = firebreak(['connect', 'claude']);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /Claude Code: added firebreak's hook to ~\/\.claude\/settings\.json \(hooks\.PreToolUse, matcher Bash\|Write\|Edit\|MultiEdit\|NotebookEdit, timeout 30\)/);
+    assert.match(
+      r.stdout,
+      /Claude Code: added firebreak's hook to ~\/\.claude\/settings\.json \(hooks\.PreToolUse, matcher Bash\|Write\|Edit\|MultiEdit\|NotebookEdit, timeout 30\)/,
+    );
     assert.match(r.stdout, /Added firebreak to .*\.claude\.json/);
     const s = json(settings);
     assert.deepEqual(s.permissions, { allow: ['Bash(npm test:*)'] });
@@ -46,7 +51,11 @@ describe('connect claude merges into settings it does not own', () => {
     assert.equal(s.hooks.PreToolUse[1].hooks[0].command, hookCommand('claude', agentNamed('claude')!.registration, process.execPath, BIN));
     // Outside the hooks list, the text is what it was.
     assert.ok(read(settings).startsWith('{\n    "permissions": {"allow": ["Bash(npm test:*)"]},\n    "hooks": {\n        "PreToolUse": ['));
-    assert.ok(read(settings).endsWith('"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "prettier --write"}]}]\n    },\n    "model": "opus"\n}\n'));
+    assert.ok(
+      read(settings).endsWith(
+        '"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "prettier --write"}]}]\n    },\n    "model": "opus"\n}\n',
+      ),
+    );
     assert.deepEqual(json(mcp).mcpServers.github, { type: 'stdio', command: 'gh-mcp', args: [] });
     assert.equal(json(mcp).numStartups, 12);
   });
@@ -104,7 +113,10 @@ describe('connect codex trusts its hook, as Codex runs only trusted hooks', () =
   it('writes hooks.json and the trusted hash of exactly what it wrote', () => {
     mkdirSync(join(box.home, '.codex'), { recursive: true });
     writeFileSync(config, 'model = "gpt-5.5"\n');
-    writeFileSync(hooks, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'their-hook', timeout: 5 }] }] } }, null, 2));
+    writeFileSync(
+      hooks,
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'their-hook', timeout: 5 }] }] } }, null, 2),
+    );
     writeFileSync(config, `model = "gpt-5.5"\n\n[hooks.state."${hooks}:pre_tool_use:0:0"]\ntrusted_hash = "sha256:theirs"\n`);
     const r = firebreak(['connect', 'codex']);
     assert.equal(r.status, 0, r.stderr);
@@ -127,7 +139,10 @@ describe('connect codex trusts its hook, as Codex runs only trusted hooks', () =
     assert.ok(toml.includes(`[hooks.state."${codexTrustKey(hooks, 1, 0)}"]\ntrusted_hash = "sha256:later"`), toml);
     assert.ok(!toml.includes(codexTrustKey(hooks, 2, 0)), toml);
     assert.doesNotMatch(toml, /mcp_servers\.firebreak/);
-    assert.deepEqual(json(hooks).hooks.PreToolUse.map((g: { hooks: Array<{ command: string }> }) => g.hooks[0]!.command), ['their-hook', 'later-hook']);
+    assert.deepEqual(
+      json(hooks).hooks.PreToolUse.map((g: { hooks: Array<{ command: string }> }) => g.hooks[0]!.command),
+      ['their-hook', 'later-hook'],
+    );
   });
 });
 
@@ -204,7 +219,13 @@ describe('a broken installation still blocks', () => {
   /** The agent's shell, with the registered command and a risky payload; blocked as the agent reads it. */
   const asAgentRuns = (agent: AgentName, command: string): { stdout: string; stderr: string; exitCode: number } => {
     const shell = agent === 'claude' || agent === 'cursor' ? ['/bin/sh', '-c'] : ['bash', '-c'];
-    const r = spawnSync(shell[0]!, [shell[1]!, command], { input: JSON.stringify(shellPayload(agent, 'rm -rf ~', box.project)), cwd: box.project, env: { ...box.env, HOME: home }, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(shell[0]!, [shell[1]!, command], {
+      input: JSON.stringify(shellPayload(agent, 'rm -rf ~', box.project)),
+      cwd: box.project,
+      env: { ...box.env, HOME: home },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     return { stdout: r.stdout, stderr: r.stderr, exitCode: r.status ?? 1 };
   };
   for (const [what, breakIt] of breakages) {
@@ -236,12 +257,18 @@ describe('a broken installation still blocks', () => {
       rmSync(home, { recursive: true, force: true });
     });
   }
-  it('NODE_OPTIONS planted in the agent\'s environment cannot make the hook say nothing', () => {
+  it("NODE_OPTIONS planted in the agent's environment cannot make the hook say nothing", () => {
     setUp();
     const evil = join(box.base, 'evil.cjs');
     writeFileSync(evil, 'process.exit(0)\n');
     const command = hookCommand('claude', agentNamed('claude')!.registration, node, join(pkg, 'bin', 'firebreak.cjs'));
-    const r = spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(shellPayload('claude', 'rm -rf ~', box.project)), cwd: box.project, env: { ...box.env, HOME: home, NODE_OPTIONS: `--require ${evil}` }, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync('/bin/sh', ['-c', command], {
+      input: JSON.stringify(shellPayload('claude', 'rm -rf ~', box.project)),
+      cwd: box.project,
+      env: { ...box.env, HOME: home, NODE_OPTIONS: `--require ${evil}` },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     assert.match(r.stdout, /"permissionDecision":"deny"/, r.stderr);
   });
   it('the copy works before it is broken', () => {
@@ -259,7 +286,8 @@ describe('connect touches only its own item (found in review)', () => {
     const home = join(box.base, 'tabs-home');
     const settings = join(home, '.claude', 'settings.json');
     mkdirSync(join(home, '.claude'), { recursive: true });
-    const original = '{\n\t"hooks": {\n\t\t"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "their-hook"}]}]\n\t},\n\t"model": "opus"\n}\n';
+    const original =
+      '{\n\t"hooks": {\n\t\t"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "their-hook"}]}]\n\t},\n\t"model": "opus"\n}\n';
     writeFileSync(settings, original);
     assert.equal(firebreak(['connect', 'claude', '--no-mcp'], { HOME: home }).status, 0);
     const added = read(settings);
@@ -285,10 +313,17 @@ describe('connect touches only its own item (found in review)', () => {
     writeFileSync(hooks, '{}\n');
     assert.equal(firebreak(['connect', 'codex', '--no-mcp'], { HOME: home }).status, 0);
     const h = json(hooks);
-    h.hooks.PreToolUse.push({ matcher: 'Bash', hooks: [{ type: 'command', command: 'one' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'two' }] });
+    h.hooks.PreToolUse.push(
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'one' }] },
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'two' }] },
+    );
     writeFileSync(hooks, JSON.stringify(h, null, 2));
     const config = join(home, '.codex', 'config.toml');
-    writeFileSync(config, read(config) + `\n[hooks.state."${codexTrustKey(hooks, 2, 0)}"]\ntrusted_hash = "sha256:two"\n\n[hooks.state."${codexTrustKey(hooks, 1, 0)}"]\ntrusted_hash = "sha256:one"\n`);
+    writeFileSync(
+      config,
+      read(config) +
+        `\n[hooks.state."${codexTrustKey(hooks, 2, 0)}"]\ntrusted_hash = "sha256:two"\n\n[hooks.state."${codexTrustKey(hooks, 1, 0)}"]\ntrusted_hash = "sha256:one"\n`,
+    );
     assert.equal(firebreak(['connect', 'codex', '--no-mcp', '--remove'], { HOME: home }).status, 0);
     const toml = read(config);
     assert.equal(toml.split(`[hooks.state."${codexTrustKey(hooks, 0, 0)}"]`).length, 2, toml);

@@ -17,14 +17,16 @@ export interface CorpusLine {
 }
 
 export function readCorpus(file: string): CorpusLine[] {
-  return readFileSync(file, 'utf8').split('\n').flatMap((raw, i) => {
-    if (raw.trim() === '' || raw.startsWith('#')) return [];
-    const [label, command, reason] = raw.split('\t');
-    if (label !== 'destructive' && label !== 'risky' && label !== 'routine') throw new Error(`${file}:${i + 1}: unknown label '${label}'`);
-    if (!command || !reason) throw new Error(`${file}:${i + 1}: needs label<TAB>command<TAB>reason`);
-    // A literal \n in the command column stands for a newline (here-documents).
-    return [{ label, command: command.replace(/\\n/g, '\n'), reason, line: i + 1 }];
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((raw, i) => {
+      if (raw.trim() === '' || raw.startsWith('#')) return [];
+      const [label, command, reason] = raw.split('\t');
+      if (label !== 'destructive' && label !== 'risky' && label !== 'routine') throw new Error(`${file}:${i + 1}: unknown label '${label}'`);
+      if (!command || !reason) throw new Error(`${file}:${i + 1}: needs label<TAB>command<TAB>reason`);
+      // A literal \n in the command column stands for a newline (here-documents).
+      return [{ label, command: command.replace(/\\n/g, '\n'), reason, line: i + 1 }];
+    });
 }
 
 /** Minimum share rated as the label expects: destructive High+, risky Medium+, routine below Medium. */
@@ -34,7 +36,9 @@ const engine = testEngine();
 const dir = ROOT + 'test/corpus/';
 
 describe('labelled corpora', () => {
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.tsv')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.tsv'))
+    .sort()) {
     test(file, () => {
       const lines = readCorpus(dir + file);
       const misses: string[] = [];

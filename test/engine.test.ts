@@ -53,21 +53,35 @@ describe('decisions follow the default thresholds', () => {
 describe('alternatives are filled from the command', () => {
   test('--force becomes --force-with-lease with the real remote and branch', () => {
     const a = assess('git push --force origin feature/login');
-    assert.ok(a.alternatives.some((x) => x.command === 'git push --force-with-lease origin feature/login'), JSON.stringify(a.alternatives));
+    assert.ok(
+      a.alternatives.some((x) => x.command === 'git push --force-with-lease origin feature/login'),
+      JSON.stringify(a.alternatives),
+    );
     assert.ok(a.alternatives.every((x) => x.source.startsWith('catalogue:git:')));
   });
   test('-f inside a cluster is replaced and the rest of the cluster kept', () => {
     const a = assess('git push -uf origin feature/login');
-    assert.ok(a.alternatives.some((x) => x.command === 'git push -u --force-with-lease origin feature/login'), JSON.stringify(a.alternatives));
+    assert.ok(
+      a.alternatives.some((x) => x.command === 'git push -u --force-with-lease origin feature/login'),
+      JSON.stringify(a.alternatives),
+    );
   });
   test('protected branches get the real branch name in the detail', () => {
     const a = assess('git push --force origin main');
     assert.match(a.blast_radius_detail ?? '', /main/);
   });
   test('no placeholder is left unfilled', () => {
-    for (const line of ['git push --force', 'git reset --hard', 'kubectl delete ns prod', 'kubectl -n prod delete deploy api', 'rm -rf ~', 'helm uninstall web']) {
+    for (const line of [
+      'git push --force',
+      'git reset --hard',
+      'kubectl delete ns prod',
+      'kubectl -n prod delete deploy api',
+      'rm -rf ~',
+      'helm uninstall web',
+    ]) {
       const a = assess(line);
-      for (const text of [a.blast_radius_detail ?? '', ...a.alternatives.map((x) => x.command)]) assert.doesNotMatch(text, /\{[a-z_]+[0-9]*(:[^}]*)?\}/, `${line}: ${text}`);
+      for (const text of [a.blast_radius_detail ?? '', ...a.alternatives.map((x) => x.command)])
+        assert.doesNotMatch(text, /\{[a-z_]+[0-9]*(:[^}]*)?\}/, `${line}: ${text}`);
     }
   });
 });
@@ -84,16 +98,56 @@ describe('each matched rule names the segment it matched', () => {
 });
 
 describe('evasions through quoting and wrappers are seen', () => {
-  const lines = ['"rm" -rf /', "r''m -rf /", '\\rm -rf /', '/bin/rm -rf /', 'command rm -rf ~', 'sudo -u root rm -rf /etc', 'env -i rm -rf ~',
-    'nohup rm -rf / &', '(rm -rf /)', '{ rm -rf ~; }', 'true && rm -rf /', 'false || rm -rf ~', 'ls | rm -rf /', "rm -rf $'/'", 'D=/; rm -rf $D',
-    'git -C repo reset --hard', 'git --no-pager push --force origin main', 'git push origin +main', 'kubectl -n prod delete ns prod', 'time nice rm -rf /', 'echo $(rm -rf /)', 'x=`rm -rf ~`'];
+  const lines = [
+    '"rm" -rf /',
+    "r''m -rf /",
+    '\\rm -rf /',
+    '/bin/rm -rf /',
+    'command rm -rf ~',
+    'sudo -u root rm -rf /etc',
+    'env -i rm -rf ~',
+    'nohup rm -rf / &',
+    '(rm -rf /)',
+    '{ rm -rf ~; }',
+    'true && rm -rf /',
+    'false || rm -rf ~',
+    'ls | rm -rf /',
+    "rm -rf $'/'",
+    'D=/; rm -rf $D',
+    'git -C repo reset --hard',
+    'git --no-pager push --force origin main',
+    'git push origin +main',
+    'kubectl -n prod delete ns prod',
+    'time nice rm -rf /',
+    'echo $(rm -rf /)',
+    'x=`rm -rf ~`',
+  ];
   for (const line of lines) test(line, () => assert.ok(['High', 'Critical'].includes(assess(line).severity ?? ''), JSON.stringify(assess(line).matched_rules)));
 });
 
 describe('data is never code', () => {
-  const lines = ['echo rm -rf /', "echo 'git push --force origin main'", 'printf "%s\\n" "rm -rf ~"', 'git commit -m "git reset --hard fix"', 'git log --grep "push --force"',
-    'grep -r "rm -rf /" .', 'rg "kubectl delete ns" docs', '# rm -rf /', 'echo hi # rm -rf /', 'man rm', 'which rm', 'type rm', "cat <<'EOF'\nrm -rf /\nEOF",
-    'echo hi > /dev/null', 'git push origin hotfix-f', 'rm -rf node_modules dist', 'kubectl delete pod web-1', 'rm -rf /tmp/build-1', 'kubectl delete ns prod --help', 'rm --help'];
+  const lines = [
+    'echo rm -rf /',
+    "echo 'git push --force origin main'",
+    'printf "%s\\n" "rm -rf ~"',
+    'git commit -m "git reset --hard fix"',
+    'git log --grep "push --force"',
+    'grep -r "rm -rf /" .',
+    'rg "kubectl delete ns" docs',
+    '# rm -rf /',
+    'echo hi # rm -rf /',
+    'man rm',
+    'which rm',
+    'type rm',
+    "cat <<'EOF'\nrm -rf /\nEOF",
+    'echo hi > /dev/null',
+    'git push origin hotfix-f',
+    'rm -rf node_modules dist',
+    'kubectl delete pod web-1',
+    'rm -rf /tmp/build-1',
+    'kubectl delete ns prod --help',
+    'rm --help',
+  ];
   for (const line of lines) test(line, () => assert.equal(assess(line).decision, 'allow', JSON.stringify(assess(line).matched_rules)));
 });
 
@@ -109,7 +163,12 @@ describe('fail closed', () => {
     assert.equal(a.decision, 'deny');
     assert.ok(a.context.labels.includes('parse-error'));
   });
-  for (const [name, line, code] of [['empty', '   ', 'empty'], ['NUL byte', 'ls\0-la', 'nul-byte'], ['lone surrogate', 'ls \ud800', 'invalid-text'], ['over the size limit', 'echo ' + 'a'.repeat(1024 * 1024), 'too-long']] as const) {
+  for (const [name, line, code] of [
+    ['empty', '   ', 'empty'],
+    ['NUL byte', 'ls\0-la', 'nul-byte'],
+    ['lone surrogate', 'ls \ud800', 'invalid-text'],
+    ['over the size limit', 'echo ' + 'a'.repeat(1024 * 1024), 'too-long'],
+  ] as const) {
     test(`${name}: not assessed, asks, and says why`, () => {
       const a = assess(line);
       assert.equal(a.decision, 'ask');

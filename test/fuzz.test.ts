@@ -17,14 +17,79 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 100_000);
 const MAX_MS_PER_LINE = 1000;
 
 const shellish = fc.constantFrom(
-  'rm', '-rf', '/', '~', '"', "'", '$(', ')', '`', '{', '}', ';', '&&', '||', '|', '&', '\n', '\\', '$', '${', '<<', 'EOF', '<(', '>', '>>', '2>&1',
-  'if', 'then', 'fi', 'for', 'in', 'do', 'done', 'case', 'esac', ';;', '((', '))', '[[', ']]', 'function', '()', 'git', 'push', '--force', 'kubectl',
-  'delete', 'ns', 'sudo', 'env', 'X=1', '#', '*', '?', "$'\\x2f'", ' ', '  ', '\t', '=', '!', 'bash', '-c',
+  'rm',
+  '-rf',
+  '/',
+  '~',
+  '"',
+  "'",
+  '$(',
+  ')',
+  '`',
+  '{',
+  '}',
+  ';',
+  '&&',
+  '||',
+  '|',
+  '&',
+  '\n',
+  '\\',
+  '$',
+  '${',
+  '<<',
+  'EOF',
+  '<(',
+  '>',
+  '>>',
+  '2>&1',
+  'if',
+  'then',
+  'fi',
+  'for',
+  'in',
+  'do',
+  'done',
+  'case',
+  'esac',
+  ';;',
+  '((',
+  '))',
+  '[[',
+  ']]',
+  'function',
+  '()',
+  'git',
+  'push',
+  '--force',
+  'kubectl',
+  'delete',
+  'ns',
+  'sudo',
+  'env',
+  'X=1',
+  '#',
+  '*',
+  '?',
+  "$'\\x2f'",
+  ' ',
+  '  ',
+  '\t',
+  '=',
+  '!',
+  'bash',
+  '-c',
 );
 /** Real lines from the corpora, to be mutated: near-misses of real commands find more than noise does. */
 const seeds = [
-  ...readFileSync(ROOT + 'test/adversarial.tsv', 'utf8').split('\n').map((l) => l.split('\t')[1]).filter((c): c is string => !!c),
-  ...readFileSync(ROOT + 'bench/corpus.txt', 'utf8').split('\n').filter(Boolean).slice(0, 400),
+  ...readFileSync(ROOT + 'test/adversarial.tsv', 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t')[1])
+    .filter((c): c is string => !!c),
+  ...readFileSync(ROOT + 'bench/corpus.txt', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, 400),
 ].map((c) => c.replace(/\\n/g, '\n'));
 const mutated = fc
   .tuple(fc.constantFrom(...seeds), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), shellish), { minLength: 1, maxLength: 6 }))
@@ -32,9 +97,12 @@ const mutated = fc
     let s = seed;
     for (const [at, kind, piece] of edits) {
       const i = at % (s.length + 1);
-      if (kind === 0) s = s.slice(0, i) + piece + s.slice(i); // insert
-      else if (kind === 1) s = s.slice(0, i) + s.slice(i + 1 + (at % 4)); // delete
-      else if (kind === 2) s = s.slice(0, i) + piece + s.slice(i + piece.length); // overwrite
+      if (kind === 0)
+        s = s.slice(0, i) + piece + s.slice(i); // insert
+      else if (kind === 1)
+        s = s.slice(0, i) + s.slice(i + 1 + (at % 4)); // delete
+      else if (kind === 2)
+        s = s.slice(0, i) + piece + s.slice(i + piece.length); // overwrite
       else s = s.slice(i) + s.slice(0, i); // rotate
     }
     return s;
@@ -75,7 +143,17 @@ test('the engine answers every line with a valid RiskAssessment', () => {
 });
 
 test('pathological lines stay linear', () => {
-  for (const line of ['"'.repeat(200_000), '$('.repeat(100_000), '\\'.repeat(200_000), 'a;'.repeat(100_000), '${'.repeat(100_000), '`'.repeat(100_000), 'x'.repeat(1_000_000), '<<a '.repeat(50_000), "'$(".repeat(60_000)]) {
+  for (const line of [
+    '"'.repeat(200_000),
+    '$('.repeat(100_000),
+    '\\'.repeat(200_000),
+    'a;'.repeat(100_000),
+    '${'.repeat(100_000),
+    '`'.repeat(100_000),
+    'x'.repeat(1_000_000),
+    '<<a '.repeat(50_000),
+    "'$(".repeat(60_000),
+  ]) {
     const t = performance.now();
     parseCommandLine(line);
     const ms = performance.now() - t;

@@ -35,11 +35,17 @@ describe('every place a user config is read from is guarded', () => {
       assert.ok(isGuardConfig(join(home, place), ctx));
       const v = verdict(`printf 'groups: {disable: [fs, self]}' > ~/${place}`);
       assert.equal(v.decision, 'deny', place);
-      assert.ok(v.rules.some((r) => r.startsWith('self:')), place);
+      assert.ok(
+        v.rules.some((r) => r.startsWith('self:')),
+        place,
+      );
     });
   }
   it('and FIREBREAK_CONFIG and the XDG config directory where they point', () => {
-    const paths = firebreakOwnPaths((k) => ({ XDG_CONFIG_HOME: '/srv/cfg', FIREBREAK_CONFIG: '/srv/team/firebreak.yaml' } as Record<string, string>)[k], home);
+    const paths = firebreakOwnPaths(
+      (k) => (({ XDG_CONFIG_HOME: '/srv/cfg', FIREBREAK_CONFIG: '/srv/team/firebreak.yaml' }) as Record<string, string>)[k],
+      home,
+    );
     assert.ok(paths.includes('/srv/cfg/firebreak'));
     assert.ok(paths.includes('/srv/team/firebreak.yaml'));
   });
@@ -55,9 +61,9 @@ describe('a symlink does not hide a guard file', () => {
   it('a link made earlier to the file itself', () => {
     symlinkSync(join(home, '.claude', 'settings.json'), join(project, 'src', 'notes.json'));
     assert.equal(verdict(`echo '{}' > src/notes.json`).decision, 'deny');
-    assert.equal(verdict('python3 -c "open(\'src/notes.json\', \'w\')"').decision, 'deny');
+    assert.equal(verdict("python3 -c \"open('src/notes.json', 'w')\"").decision, 'deny');
   });
-  it('an ordinary file is still the agent\'s', () => {
+  it("an ordinary file is still the agent's", () => {
     writeFileSync(join(project, 'src', 'app.ts'), '');
     assert.equal(verdict(`echo x > src/app.ts`).decision, 'allow');
   });
@@ -74,7 +80,12 @@ describe('a glob that would match a guard file is aimed at it', () => {
 
 describe('a directory that holds the guard', () => {
   it('cannot be moved away, replaced, or have files copied over the guard in it', () => {
-    for (const command of ['mv node_modules /tmp/nm', 'cp -r /tmp/evil/. node_modules/', 'ln -sfn /tmp/evil node_modules/firebreak', 'rsync -a /tmp/evil/ node_modules/firebreak/']) {
+    for (const command of [
+      'mv node_modules /tmp/nm',
+      'cp -r /tmp/evil/. node_modules/',
+      'ln -sfn /tmp/evil node_modules/firebreak',
+      'rsync -a /tmp/evil/ node_modules/firebreak/',
+    ]) {
       assert.equal(verdict(command).decision, 'deny', command);
     }
   });
@@ -103,7 +114,7 @@ describe('writers that name the file inside their own script or options (found i
   ]) {
     it(command, () => assert.equal(verdict(command).decision, 'deny', command));
   }
-  it('and the same tools writing the project\'s own files stay quiet', () => {
+  it("and the same tools writing the project's own files stay quiet", () => {
     for (const command of ["sed -n '/error/w errors.txt' build.log", `awk '{print > "out.txt"}' in.txt`, 'cp -t src /tmp/a.ts', 'ln a.txt b.txt']) {
       assert.equal(verdict(command).decision, 'allow', command);
     }

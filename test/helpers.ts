@@ -37,7 +37,10 @@ export function assessmentErrors(value: unknown): string {
 
 export const BIN = ROOT + 'bin/firebreak.cjs';
 
-export function runCli(args: string[], opts: { input?: string | Buffer; cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
+export function runCli(
+  args: string[],
+  opts: { input?: string | Buffer; cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     input: opts.input ?? '',
     cwd: opts.cwd ?? ROOT,

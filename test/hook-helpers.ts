@@ -21,11 +21,24 @@ export function fixture(agent: AgentName, name: string): Obj {
 /** A shell tool call from the agent, with this command in this cwd. */
 export function shellPayload(agent: AgentName, command: string, cwd: string): Obj {
   switch (agent) {
-    case 'claude': { const p = fixture('claude', 'Bash'); return { ...p, cwd, tool_input: { ...(p.tool_input as Obj), command } }; }
-    case 'codex': { const p = fixture('codex', 'Bash-exec_command'); return { ...p, cwd, tool_input: { command } }; }
-    case 'gemini': { const p = fixture('gemini', 'run_shell_command'); return { ...p, cwd, tool_input: { command, description: 'test' } }; }
-    case 'cursor': return { ...fixture('cursor', 'beforeShellExecution'), command, cwd, workspace_roots: [cwd] };
-    case 'copilot': { const p = fixture('copilot', 'bash'); return { ...p, cwd, toolArgs: { command, description: 'test' } }; }
+    case 'claude': {
+      const p = fixture('claude', 'Bash');
+      return { ...p, cwd, tool_input: { ...(p.tool_input as Obj), command } };
+    }
+    case 'codex': {
+      const p = fixture('codex', 'Bash-exec_command');
+      return { ...p, cwd, tool_input: { command } };
+    }
+    case 'gemini': {
+      const p = fixture('gemini', 'run_shell_command');
+      return { ...p, cwd, tool_input: { command, description: 'test' } };
+    }
+    case 'cursor':
+      return { ...fixture('cursor', 'beforeShellExecution'), command, cwd, workspace_roots: [cwd] };
+    case 'copilot': {
+      const p = fixture('copilot', 'bash');
+      return { ...p, cwd, toolArgs: { command, description: 'test' } };
+    }
   }
 }
 
@@ -33,14 +46,31 @@ export function shellPayload(agent: AgentName, command: string, cwd: string): Ob
 export function writePayload(agent: Exclude<AgentName, 'cursor'>, path: string, cwd: string): Obj {
   const patch = `*** Begin Patch\n*** Update File: ${path}\n@@\n-a\n+b\n*** End Patch\n`;
   switch (agent) {
-    case 'claude': { const p = fixture('claude', 'Write'); return { ...p, cwd, tool_input: { file_path: path, content: 'x\n' } }; }
-    case 'codex': { const p = fixture('codex', 'apply_patch'); return { ...p, cwd, tool_input: { command: patch } }; }
-    case 'gemini': { const p = fixture('gemini', 'write_file'); return { ...p, cwd, tool_input: { file_path: path, content: 'x\n' } }; }
-    case 'copilot': { const p = fixture('copilot', 'apply_patch'); return { ...p, cwd, toolArgs: patch }; }
+    case 'claude': {
+      const p = fixture('claude', 'Write');
+      return { ...p, cwd, tool_input: { file_path: path, content: 'x\n' } };
+    }
+    case 'codex': {
+      const p = fixture('codex', 'apply_patch');
+      return { ...p, cwd, tool_input: { command: patch } };
+    }
+    case 'gemini': {
+      const p = fixture('gemini', 'write_file');
+      return { ...p, cwd, tool_input: { file_path: path, content: 'x\n' } };
+    }
+    case 'copilot': {
+      const p = fixture('copilot', 'apply_patch');
+      return { ...p, cwd, toolArgs: patch };
+    }
   }
 }
 
-export interface Sandbox { base: string; home: string; project: string; env: NodeJS.ProcessEnv }
+export interface Sandbox {
+  base: string;
+  home: string;
+  project: string;
+  env: NodeJS.ProcessEnv;
+}
 
 /** A home and a git project of their own, so state, audit log and config are the test's alone. */
 export function sandbox(prefix: string): Sandbox {
@@ -54,12 +84,28 @@ export function sandbox(prefix: string): Sandbox {
   return { base, home, project, env };
 }
 
-export interface HookRun { status: number | null; stdout: string; stderr: string; json: Obj | null }
+export interface HookRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  json: Obj | null;
+}
 
 export function runHook(agent: string, input: string | Buffer, box: Sandbox, extraEnv: NodeJS.ProcessEnv = {}): HookRun {
-  const r = spawnSync(process.execPath, [BIN, 'hook', agent], { input, cwd: box.project, env: { ...box.env, ...extraEnv }, encoding: 'utf8', timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [BIN, 'hook', agent], {
+    input,
+    cwd: box.project,
+    env: { ...box.env, ...extraEnv },
+    encoding: 'utf8',
+    timeout: 30_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   let json: Obj | null = null;
-  try { json = r.stdout.trim() ? (JSON.parse(r.stdout) as Obj) : null; } catch { json = null; }
+  try {
+    json = r.stdout.trim() ? (JSON.parse(r.stdout) as Obj) : null;
+  } catch {
+    json = null;
+  }
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
 }
 
@@ -67,20 +113,30 @@ export function runHook(agent: string, input: string | Buffer, box: Sandbox, ext
 export function decisionOf(agent: AgentName, r: HookRun): string {
   if (r.json === null) return r.stdout.trim() === '' ? 'none' : 'unreadable';
   switch (agent) {
-    case 'claude': case 'codex': return String((r.json.hookSpecificOutput as Obj).permissionDecision);
-    case 'gemini': return String(r.json.decision);
-    case 'cursor': return String(r.json.permission);
-    case 'copilot': return String(r.json.permissionDecision);
+    case 'claude':
+    case 'codex':
+      return String((r.json.hookSpecificOutput as Obj).permissionDecision);
+    case 'gemini':
+      return String(r.json.decision);
+    case 'cursor':
+      return String(r.json.permission);
+    case 'copilot':
+      return String(r.json.permissionDecision);
   }
 }
 
 export function reasonOf(agent: AgentName, r: HookRun): string {
   const j = r.json ?? {};
   switch (agent) {
-    case 'claude': case 'codex': return String((j.hookSpecificOutput as Obj | undefined)?.permissionDecisionReason ?? '');
-    case 'gemini': return String(j.reason ?? '');
-    case 'cursor': return String(j.agent_message ?? '');
-    case 'copilot': return String(j.permissionDecisionReason ?? '');
+    case 'claude':
+    case 'codex':
+      return String((j.hookSpecificOutput as Obj | undefined)?.permissionDecisionReason ?? '');
+    case 'gemini':
+      return String(j.reason ?? '');
+    case 'cursor':
+      return String(j.agent_message ?? '');
+    case 'copilot':
+      return String(j.permissionDecisionReason ?? '');
   }
 }
 
@@ -88,28 +144,58 @@ const str = { type: 'string', minLength: 1 };
 /** What each agent accepts, as strictly as it reads it (Codex fails a hook on any field it does not know). */
 export const OUTPUT_SCHEMAS: Record<AgentName, object> = {
   claude: {
-    type: 'object', additionalProperties: false, required: ['hookSpecificOutput'],
-    properties: { hookSpecificOutput: { type: 'object', additionalProperties: false, required: ['hookEventName', 'permissionDecision'], properties: { hookEventName: { const: 'PreToolUse' }, permissionDecision: { enum: ['allow', 'ask', 'deny'] }, permissionDecisionReason: { type: 'string', maxLength: 10000 } } } },
+    type: 'object',
+    additionalProperties: false,
+    required: ['hookSpecificOutput'],
+    properties: {
+      hookSpecificOutput: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['hookEventName', 'permissionDecision'],
+        properties: {
+          hookEventName: { const: 'PreToolUse' },
+          permissionDecision: { enum: ['allow', 'ask', 'deny'] },
+          permissionDecisionReason: { type: 'string', maxLength: 10000 },
+        },
+      },
+    },
   },
   codex: {
-    type: 'object', additionalProperties: false, required: ['hookSpecificOutput'],
-    properties: { hookSpecificOutput: { type: 'object', additionalProperties: false, required: ['hookEventName', 'permissionDecision', 'permissionDecisionReason'], properties: { hookEventName: { const: 'PreToolUse' }, permissionDecision: { const: 'deny' }, permissionDecisionReason: str } } },
+    type: 'object',
+    additionalProperties: false,
+    required: ['hookSpecificOutput'],
+    properties: {
+      hookSpecificOutput: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['hookEventName', 'permissionDecision', 'permissionDecisionReason'],
+        properties: { hookEventName: { const: 'PreToolUse' }, permissionDecision: { const: 'deny' }, permissionDecisionReason: str },
+      },
+    },
   },
   gemini: {
-    type: 'object', additionalProperties: false, required: ['decision'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['decision'],
     properties: { decision: { enum: ['allow', 'deny'] }, reason: str },
+    if: { properties: { decision: { const: 'deny' } } },
     // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
-    if: { properties: { decision: { const: 'deny' } } }, then: { required: ['reason'] },
+    then: { required: ['reason'] },
   },
   cursor: {
-    type: 'object', additionalProperties: false, required: ['permission'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['permission'],
     properties: { permission: { enum: ['allow', 'ask', 'deny'] }, user_message: str, agent_message: str, userMessage: str, agentMessage: str },
   },
   copilot: {
-    type: 'object', additionalProperties: false, required: ['permissionDecision'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['permissionDecision'],
     properties: { permissionDecision: { enum: ['allow', 'ask', 'deny'] }, permissionDecisionReason: str },
+    if: { properties: { permissionDecision: { const: 'deny' } } },
     // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
-    if: { properties: { permissionDecision: { const: 'deny' } } }, then: { required: ['permissionDecisionReason'] },
+    then: { required: ['permissionDecisionReason'] },
   },
 };
 

@@ -33,7 +33,11 @@ const EXPECT: Record<AgentName, { allow: string; ask: string; deny: string }> = 
 describe('each agent gets allow, ask and deny in its own format', () => {
   for (const agent of AGENT_NAMES) {
     it(agent, () => {
-      for (const [kind, command] of [['allow', ROUTINE], ['ask', ASK], ['deny', DENY]] as const) {
+      for (const [kind, command] of [
+        ['allow', ROUTINE],
+        ['ask', ASK],
+        ['deny', DENY],
+      ] as const) {
         const r = runHook(agent, JSON.stringify(shellPayload(agent, command, box.project)), box);
         assert.equal(outputErrors(agent, r), '', `${agent} ${kind}`);
         assert.equal(decisionOf(agent, r), EXPECT[agent][kind], `${agent} ${kind}: ${r.stdout}`);
@@ -80,7 +84,13 @@ describe('a payload that cannot be judged never passes', () => {
     ['a JSON array', () => '[1, 2]'],
     ['not UTF-8', () => Buffer.from([0x7b, 0xff, 0xfe, 0x7d])],
     ['no command', (agent) => payload(agent).replace(/"command":"ls"/, '"command":null')],
-    ['a cwd that does not exist', (agent) => payload(agent).split(JSON.stringify(box.project)).join(JSON.stringify(join(box.base, 'gone')))],
+    [
+      'a cwd that does not exist',
+      (agent) =>
+        payload(agent)
+          .split(JSON.stringify(box.project))
+          .join(JSON.stringify(join(box.base, 'gone'))),
+    ],
     ['over 16 MiB', (agent) => payload(agent).replace('"ls"', JSON.stringify('ls ' + 'x'.repeat(16 * 1024 * 1024)))],
   ];
   for (const agent of AGENT_NAMES) {
@@ -103,10 +113,16 @@ describe('a payload that cannot be judged never passes', () => {
   it('a payload the agent never finishes sending ends in a verdict, not a hang', () => {
     // Stdin left open: the read times out after 3 s.
     return new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'bin/firebreak.cjs'), 'hook', 'codex'], { cwd: box.project, env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(ROOT, 'bin/firebreak.cjs'), 'hook', 'codex'], {
+        cwd: box.project,
+        env: box.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       child.stdin.write('{"tool_name":"Bash",');
       let out = '';
-      child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+      });
       const started = Date.now();
       child.on('exit', (code) => {
         try {
@@ -114,15 +130,30 @@ describe('a payload that cannot be judged never passes', () => {
           assert.ok(Date.now() - started < 6000);
           assert.match(out, /"permissionDecision":"deny".*did not finish sending/);
           resolve();
-        } catch (e) { reject(e); } finally { child.stdin.destroy(); }
+        } catch (e) {
+          reject(e);
+        } finally {
+          child.stdin.destroy();
+        }
       });
     });
   });
   it('the watchdog stops runaway synchronous work at the deadline', () => {
     const t = Date.now();
-    assert.throws(() => withinDeadline(100, () => { for (;;) { /* a runaway assessment */ } }), (e: NodeJS.ErrnoException) => e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT');
+    assert.throws(
+      () =>
+        withinDeadline(100, () => {
+          for (;;) {
+            /* a runaway assessment */
+          }
+        }),
+      (e: NodeJS.ErrnoException) => e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT',
+    );
     assert.ok(Date.now() - t < 2000);
-    assert.equal(withinDeadline(100, () => 42), 42);
+    assert.equal(
+      withinDeadline(100, () => 42),
+      42,
+    );
   });
 });
 
@@ -208,10 +239,18 @@ describe('file-writing tools cannot touch the guard', () => {
     assert.equal(decisionOf('codex', r), 'deny');
   });
   it('a patch header Codex would read after trimming the line is read too; an unknown header is not waved through', () => {
-    const patch = '*** Begin Patch\n*** Add File: ok.txt\n+ok\n  *** Update File: ' + join(box.home, '.codex', 'hooks.json') + '  \n@@\n-a\n+b\n*** End Patch\n';
+    const patch =
+      '*** Begin Patch\n*** Add File: ok.txt\n+ok\n  *** Update File: ' + join(box.home, '.codex', 'hooks.json') + '  \n@@\n-a\n+b\n*** End Patch\n';
     const r = runHook('codex', JSON.stringify({ ...writePayload('codex', 'x', box.project), tool_input: { command: patch } }), box);
     assert.equal(decisionOf('codex', r), 'deny', r.stdout);
-    const odd = runHook('codex', JSON.stringify({ ...writePayload('codex', 'x', box.project), tool_input: { command: '*** Begin Patch\n*** Add File: ok.txt\n*** Replace File: x\n*** End Patch' } }), box);
+    const odd = runHook(
+      'codex',
+      JSON.stringify({
+        ...writePayload('codex', 'x', box.project),
+        tool_input: { command: '*** Begin Patch\n*** Add File: ok.txt\n*** Replace File: x\n*** End Patch' },
+      }),
+      box,
+    );
     assert.match(reasonOf('codex', odd), /a header firebreak does not know/);
   });
   it("apply_patch run through Codex's or Copilot's shell tool is judged as the write it is", () => {
@@ -234,7 +273,13 @@ describe('file-writing tools cannot touch the guard', () => {
 });
 
 describe('an agent cannot let itself through', () => {
-  for (const command of ['firebreak allow K7QMXP', 'npx firebreak allow K7QMXP', `node ${ROOT}bin/firebreak.cjs allow K7QMXP`, "bash -c 'firebreak allow K7QMXP'", 'firebreak connect claude --remove']) {
+  for (const command of [
+    'firebreak allow K7QMXP',
+    'npx firebreak allow K7QMXP',
+    `node ${ROOT}bin/firebreak.cjs allow K7QMXP`,
+    "bash -c 'firebreak allow K7QMXP'",
+    'firebreak connect claude --remove',
+  ]) {
     it(command, () => {
       const r = runHook('claude', JSON.stringify(shellPayload('claude', command, box.project)), box);
       assert.equal(decisionOf('claude', r), 'deny', r.stdout);

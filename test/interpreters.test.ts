@@ -89,7 +89,7 @@ describe('node', () => {
     ["new Deno.Command('rm', { args: ['-rf', '/'] }).spawn()", ['rm -rf /']],
     ["await Deno.remove('/etc', { recursive: true })", ['rm -rf /etc']],
     ['await $`rm -rf /`', ['rm -rf /']],
-    ['eval("require(\'child_process\').execSync(\'halt\')")', ['halt']],
+    ["eval(\"require('child_process').execSync('halt')\")", ['halt']],
     ["fs.unlinkSync('\\u002fetc\\u002fpasswd')", ['rm -f /etc/passwd']],
   ]);
   describe('says nothing for', () => {
@@ -162,7 +162,7 @@ describe('php', () => {
     ['echo `whoami`;', ['whoami']],
     ["passthru('ls'); exec('git push -f', $out);", ['ls', 'git push -f']],
     ["proc_open(['rm', '-rf', '/'], $spec, $pipes);", ['rm -rf /']],
-    ["unlink('/etc/passwd'); rmdir(\"/srv\");", ['rm -f /etc/passwd', 'rmdir /srv']],
+    ['unlink(\'/etc/passwd\'); rmdir("/srv");', ['rm -f /etc/passwd', 'rmdir /srv']],
     ["unlink(getenv('HOME') . '/.bashrc');", ['rm -f ~/.bashrc']],
     ['SYSTEM("rm -rf $dir");', ['rm -rf ${UNKNOWN}']],
   ]);
@@ -210,10 +210,22 @@ describe('inlineCode', () => {
 
 describe('stdinInterpreter', () => {
   const list: Array<[string[], InterpreterLanguage | null]> = [
-    [['python3'], 'python'], [['python3', '-'], 'python'], [['python3', '-u'], 'python'], [['python3', 'script.py'], null],
-    [['python3', '-c', 'x'], null], [['python3', '-m', 'pip'], null], [['node'], 'node'], [['node', '-'], 'node'],
-    [['node', '--version'], null], [['node', '-e'], null], [['perl'], 'perl'], [['ruby', '-'], 'ruby'], [['php'], 'php'],
-    [['deno'], null], [['bun'], null], [['cat'], null],
+    [['python3'], 'python'],
+    [['python3', '-'], 'python'],
+    [['python3', '-u'], 'python'],
+    [['python3', 'script.py'], null],
+    [['python3', '-c', 'x'], null],
+    [['python3', '-m', 'pip'], null],
+    [['node'], 'node'],
+    [['node', '-'], 'node'],
+    [['node', '--version'], null],
+    [['node', '-e'], null],
+    [['perl'], 'perl'],
+    [['ruby', '-'], 'ruby'],
+    [['php'], 'php'],
+    [['deno'], null],
+    [['bun'], null],
+    [['cat'], null],
   ];
   for (const [argv, expected] of list) test(argv.join(' '), () => assert.equal(stdinInterpreter(argv), expected));
 });
@@ -228,20 +240,94 @@ describe('hostile input', () => {
   });
 
   test('any text: no throw, a bounded list of strings', () => {
-    const soup = fc.array(fc.constantFrom(
-      'os.system(', 'unlink ', 'system ', 'exec(', '`', "'", '"', '${', '#{', 'f"{', '{', '}', '(', ')', '[', ']', ',', '=', '+', '.', '/',
-      '%', 'q{', 'qx(', '%x(', '$ENV{HOME}', '#', '//', '/*', '*/', '\\', '\n', ' ', 'rm -rf /', 'import ', 'from ', 'as ', 'require(', '=>',
-    ), { maxLength: 60 }).map((p) => p.join(''));
-    fc.assert(fc.property(fc.constantFrom(...LANGUAGES), fc.oneof(soup, fc.string({ maxLength: 200 })), (language, code) => {
-      const out = shellEquivalents(language, code);
-      assert.ok(Array.isArray(out) && out.length <= 64 && out.every((l) => typeof l === 'string'));
-    }), { numRuns: 3000 });
+    const soup = fc
+      .array(
+        fc.constantFrom(
+          'os.system(',
+          'unlink ',
+          'system ',
+          'exec(',
+          '`',
+          "'",
+          '"',
+          '${',
+          '#{',
+          'f"{',
+          '{',
+          '}',
+          '(',
+          ')',
+          '[',
+          ']',
+          ',',
+          '=',
+          '+',
+          '.',
+          '/',
+          '%',
+          'q{',
+          'qx(',
+          '%x(',
+          '$ENV{HOME}',
+          '#',
+          '//',
+          '/*',
+          '*/',
+          '\\',
+          '\n',
+          ' ',
+          'rm -rf /',
+          'import ',
+          'from ',
+          'as ',
+          'require(',
+          '=>',
+        ),
+        { maxLength: 60 },
+      )
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.constantFrom(...LANGUAGES), fc.oneof(soup, fc.string({ maxLength: 200 })), (language, code) => {
+        const out = shellEquivalents(language, code);
+        assert.ok(Array.isArray(out) && out.length <= 64 && out.every((l) => typeof l === 'string'));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   test('64 KiB of pathological text is read in well under 100 ms', () => {
     const shapes = [
-      '(', '[{', "'", '"\\', 'f"{', '`${', '/ ', 'x=/a[', "'%(", "'%0000000", 'os.system(', 'a=', "'a'+x+", 'q{', '"$a[', 's{', '%w[',
-      '"#{', '"{$', 'not ', 'a.', 'unlink ', "system 'rm', ", 'eval("', '/*', "'''", '[1,', 'Path(', "'/'.join(", '"%s" % (', '{a:1,',
+      '(',
+      '[{',
+      "'",
+      '"\\',
+      'f"{',
+      '`${',
+      '/ ',
+      'x=/a[',
+      "'%(",
+      "'%0000000",
+      'os.system(',
+      'a=',
+      "'a'+x+",
+      'q{',
+      '"$a[',
+      's{',
+      '%w[',
+      '"#{',
+      '"{$',
+      'not ',
+      'a.',
+      'unlink ',
+      "system 'rm', ",
+      'eval("',
+      '/*',
+      "'''",
+      '[1,',
+      'Path(',
+      "'/'.join(",
+      '"%s" % (',
+      '{a:1,',
     ];
     const fill = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
     // A small run first, so what is timed is the algorithm rather than the JIT warming up.
@@ -261,7 +347,7 @@ describe('hostile input', () => {
 
 describe('writes, moves and links are said as the tools that do the same', () => {
   cases('python', [
-    ["open('/home/dev/.claude/settings.json', 'w').write('{}')", ["tee /home/dev/.claude/settings.json"]],
+    ["open('/home/dev/.claude/settings.json', 'w').write('{}')", ['tee /home/dev/.claude/settings.json']],
     ["open(os.path.expanduser('~/.bashrc'), 'a').write('x')", ['tee -a ~/.bashrc']],
     ["with open('notes.txt', mode='r+') as f: f.write('x')", ['tee -a notes.txt']],
     ["print(open('data.csv').read())", []],

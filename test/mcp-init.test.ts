@@ -15,7 +15,12 @@ const base = mkdtempSync(join(tmpdir(), 'firebreak-mcp-init-'));
 after(() => rmSync(base, { recursive: true, force: true }));
 let n = 0;
 
-interface World { home: string; project: string; cwd: string; env: Record<string, string> }
+interface World {
+  home: string;
+  project: string;
+  cwd: string;
+  env: Record<string, string>;
+}
 
 /** A home with a git project in it; cwd is a subdirectory, so the project root must be found. */
 function world(files: Record<string, string> = {}, opts: { git?: boolean } = {}): World {
@@ -40,8 +45,20 @@ const json = (path: string): Record<string, any> => JSON.parse(read(path));
 
 async function init(w: World, args: string[], platform?: NodeJS.Platform): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = { stdout: '', stderr: '' };
-  const sink = (k: 'stdout' | 'stderr') => ({ write: (s: string) => { out[k] += s; return true; } }) as unknown as NodeJS.WriteStream;
-  const io: Io = { stdin: () => { throw new Error('mcp init must not read stdin'); }, stdout: sink('stdout'), stderr: sink('stderr') };
+  const sink = (k: 'stdout' | 'stderr') =>
+    ({
+      write: (s: string) => {
+        out[k] += s;
+        return true;
+      },
+    }) as unknown as NodeJS.WriteStream;
+  const io: Io = {
+    stdin: () => {
+      throw new Error('mcp init must not read stdin');
+    },
+    stdout: sink('stdout'),
+    stderr: sink('stderr'),
+  };
   const where = { cwd: w.cwd, home: w.home, env: (k: string) => w.env[k], ...(platform ? { platform } : {}) };
   const code = await runMcpInit(args, io, where);
   return { code, ...out };
@@ -157,7 +174,9 @@ const CLAUDE_JSON = `{
 
 /** The firebreak member as the editor writes it at the given member indentation. */
 function member(entry: object, indent: string, unit = '  '): string {
-  return `"firebreak": ${JSON.stringify(entry, null, unit).split('\n').join('\n' + indent)}`;
+  return `"firebreak": ${JSON.stringify(entry, null, unit)
+    .split('\n')
+    .join('\n' + indent)}`;
 }
 
 describe('merging into an existing file', () => {
@@ -177,14 +196,21 @@ describe('merging into an existing file', () => {
     assert.equal(read(join(w.project, '.gemini/settings.json')), expected);
   });
   test("an empty servers object, an empty file, and the file's own indentation (tabs) and line endings", async () => {
-    const w = world({ '.mcp.json': '{\n  "mcpServers": {}\n}\n', '.cursor/mcp.json': '', '.vscode/mcp.json': '{\r\n\t"inputs": [],\r\n\t"servers": {\r\n\t\t"a": {"command": "a"}\r\n\t}\r\n}' });
+    const w = world({
+      '.mcp.json': '{\n  "mcpServers": {}\n}\n',
+      '.cursor/mcp.json': '',
+      '.vscode/mcp.json': '{\r\n\t"inputs": [],\r\n\t"servers": {\r\n\t\t"a": {"command": "a"}\r\n\t}\r\n}',
+    });
     await init(w, []);
     assert.equal(read(join(w.project, '.mcp.json')), `{\n  "mcpServers": {\n    ${member(typed(ABSOLUTE), '    ')}\n  }\n}\n`);
     await init(w, ['--client', 'cursor']);
     assert.deepEqual(json(join(w.project, '.cursor/mcp.json')), { mcpServers: { firebreak: ABSOLUTE } });
     await init(w, ['--client', 'vscode']);
     const tabbed = member(typed(ABSOLUTE), '\t\t', '\t').replace(/\n/g, '\r\n');
-    assert.equal(read(join(w.project, '.vscode/mcp.json')), `{\r\n\t"inputs": [],\r\n\t"servers": {\r\n\t\t"a": {"command": "a"},\r\n\t\t${tabbed}\r\n\t}\r\n}`);
+    assert.equal(
+      read(join(w.project, '.vscode/mcp.json')),
+      `{\r\n\t"inputs": [],\r\n\t"servers": {\r\n\t\t"a": {"command": "a"},\r\n\t\t${tabbed}\r\n\t}\r\n}`,
+    );
   });
   test('a second run changes nothing, byte for byte', async () => {
     const w = world({ '~/.claude.json': CLAUDE_JSON });
@@ -205,7 +231,8 @@ describe('merging into an existing file', () => {
     assert.equal(read(join(w.project, '.mcp.json')), text);
   });
   test('a different firebreak entry is left alone without --force, and replaced with it', async () => {
-    const text = '{\n  "mcpServers": {\n    "firebreak": {\n      "command": "old-firebreak",\n      "args": ["mcp"]\n    },\n    "other": { "command": "o" }\n  }\n}\n';
+    const text =
+      '{\n  "mcpServers": {\n    "firebreak": {\n      "command": "old-firebreak",\n      "args": ["mcp"]\n    },\n    "other": { "command": "o" }\n  }\n}\n';
     const w = world({ '.cursor/mcp.json': text });
     const r = await init(w, ['--client', 'cursor']);
     assert.equal(r.code, 0);
@@ -215,7 +242,10 @@ describe('merging into an existing file', () => {
     const f = await init(w, ['--client', 'cursor', '--force']);
     assert.equal(f.code, 0);
     assert.match(f.stdout, /^Replaced firebreak in .*\(was: old-firebreak mcp\)\n$/);
-    assert.equal(read(join(w.project, '.cursor/mcp.json')), text.replace(/\{\n {6}"command": "old-firebreak",\n {6}"args": \["mcp"\]\n {4}\}/, JSON.stringify(ABSOLUTE, null, 2).split('\n').join('\n    ')));
+    assert.equal(
+      read(join(w.project, '.cursor/mcp.json')),
+      text.replace(/\{\n {6}"command": "old-firebreak",\n {6}"args": \["mcp"\]\n {4}\}/, JSON.stringify(ABSOLUTE, null, 2).split('\n').join('\n    ')),
+    );
   });
   test('the file mode is kept, and a symlinked config is edited where it points', async () => {
     const w = world({ '~/dotfiles/gemini.json': '{}\n', '.mcp.json': '{}\n' });
@@ -247,7 +277,7 @@ describe('--dry-run', () => {
     assert.match(header!, /\.vscode\/mcp\.json \(new file\)$/);
     assert.deepEqual(JSON.parse(content.join('\n')), { servers: { firebreak: typed(ABSOLUTE) } });
   });
-  test('an existing file: prints only the changed lines (never other servers\' secrets), writes nothing', async () => {
+  test("an existing file: prints only the changed lines (never other servers' secrets), writes nothing", async () => {
     const w = world({ '~/.claude.json': CLAUDE_JSON, '~/.codex/config.toml': 'model = "o3"\n' });
     const r = await init(w, ['--scope', 'user', '--dry-run']);
     assert.equal(r.code, 0);
@@ -354,12 +384,15 @@ describe('codex config.toml', () => {
       assert.equal(read(join(v.home, '.codex/config.toml')), other);
     });
   }
-  test('--force resets command and args in place and keeps the table\'s other keys', async () => {
+  test("--force resets command and args in place and keeps the table's other keys", async () => {
     const text = `[mcp_servers.firebreak]\ncommand = "old" # was\nstartup_timeout_sec = 20\nargs = [\n  "a",\n  "b",\n]\n\n[mcp_servers.firebreak.env]\nX = "1"\n`;
     const w = world({ '~/.codex/config.toml': text });
     const r = await init(w, ['--client', 'codex', '--force']);
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(read(join(w.home, '.codex/config.toml')), `[mcp_servers.firebreak]\ncommand = ${tomlString(ABSOLUTE.command)} # was\nstartup_timeout_sec = 20\nargs = [${ABSOLUTE.args.map(tomlString).join(', ')}]\n\n[mcp_servers.firebreak.env]\nX = "1"\n`);
+    assert.equal(
+      read(join(w.home, '.codex/config.toml')),
+      `[mcp_servers.firebreak]\ncommand = ${tomlString(ABSOLUTE.command)} # was\nstartup_timeout_sec = 20\nargs = [${ABSOLUTE.args.map(tomlString).join(', ')}]\n\n[mcp_servers.firebreak.env]\nX = "1"\n`,
+    );
   });
   test('an inline-table entry is read and compared, but not rewritten even with --force', async () => {
     const text = '[mcp_servers]\nfirebreak = { command = "x", args = [] }\n';
@@ -369,7 +402,11 @@ describe('codex config.toml', () => {
     assert.equal(read(join(w.home, '.codex/config.toml')), text);
   });
   test('mcp_servers as an inline table, and broken TOML: exit 1, untouched', async () => {
-    for (const [text, pattern] of [['mcp_servers = { a = { command = "a" } }\n', /inline table/], ['[mcp_servers.a\ncommand = "a"\n', /could not be read as TOML \(line 1: /], ['x = "unterminated\n', /could not be read as TOML/]] as const) {
+    for (const [text, pattern] of [
+      ['mcp_servers = { a = { command = "a" } }\n', /inline table/],
+      ['[mcp_servers.a\ncommand = "a"\n', /could not be read as TOML \(line 1: /],
+      ['x = "unterminated\n', /could not be read as TOML/],
+    ] as const) {
       const w = world({ '~/.codex/config.toml': text });
       assertOneLineError(await init(w, ['--client', 'codex']), pattern);
       assert.equal(read(join(w.home, '.codex/config.toml')), text);
@@ -390,7 +427,13 @@ describe('arguments', () => {
     assert.equal(r.code, 0);
     assert.match(r.stdout, /^Usage:\n {2}firebreak mcp init \[--client claude\|cursor\|vscode\|codex\|gemini\]/);
   });
-  for (const [args, pattern] of [[['--client', 'emacs'], /--client takes claude, cursor, vscode, codex, gemini, not 'emacs'/], [['--scope'], /--scope takes 'project' or 'user', not nothing/], [['--scope=global'], /not 'global'/], [['--yes'], /unknown option '--yes'/], [['claude'], /unexpected argument 'claude'/]] as const) {
+  for (const [args, pattern] of [
+    [['--client', 'emacs'], /--client takes claude, cursor, vscode, codex, gemini, not 'emacs'/],
+    [['--scope'], /--scope takes 'project' or 'user', not nothing/],
+    [['--scope=global'], /not 'global'/],
+    [['--yes'], /unknown option '--yes'/],
+    [['claude'], /unexpected argument 'claude'/],
+  ] as const) {
     test(`${args.join(' ')}: one line on stderr, exit 1, nothing written`, async () => {
       const w = world();
       assertOneLineError(await init(w, [...args]), pattern);

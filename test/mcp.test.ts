@@ -41,13 +41,18 @@ let client: Client;
 let stderr = '';
 before(async () => {
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: project, env: ENV, stderr: 'pipe' });
-  transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+  transport.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   client = new Client({ name: 'firebreak-test', version: '1.0.0' });
   await client.connect(transport);
 });
-after(async () => { await client.close(); });
+after(async () => {
+  await client.close();
+});
 
-const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 const structured = <T>(r: CallToolResult): T => {
   assert.ok(r.structuredContent, 'structuredContent present');
   const first = r.content[0];
@@ -60,7 +65,10 @@ describe('tools', () => {
   test('every check_command verdict is in the audit log, with the client as the agent and one session per server', async () => {
     await call('check_command', { command: 'git reset --hard HEAD~1' });
     await call('check_command', { command: 'ls', cwd: broken });
-    const lines = readFileSync(join(home, '.local', 'state', 'firebreak', 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(join(home, '.local', 'state', 'firebreak', 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const reset = lines.find((l) => l.command === 'git reset --hard HEAD~1');
     assert.deepEqual([reset?.door, reset?.agent, reset?.tool, reset?.decision, reset?.cwd], ['mcp', 'firebreak-test', 'check_command', 'deny', project]);
     assert.deepEqual(reset?.rules, ['git:reset-hard']);
@@ -80,7 +88,7 @@ describe('tools', () => {
     const check = tools.find((t) => t.name === 'check_command')!;
     assert.deepEqual(check.inputSchema.required, ['command']);
   });
-  test('check_command: the RiskAssessment, under the project policy of the server\'s start directory', async () => {
+  test("check_command: the RiskAssessment, under the project policy of the server's start directory", async () => {
     const a = structured<Record<string, unknown>>(await call('check_command', { command: 'git push --force origin main' }));
     assert.equal(assessmentErrors(a), '');
     assert.deepEqual([a.decision, a.severity], ['deny', 'Critical']);
@@ -91,18 +99,33 @@ describe('tools', () => {
     assert.deepEqual([ls.decision, ls.allowed], ['allow', true]);
   });
   test('suggest_alternative: filled alternatives, ranked and extended by the goal; an allowed command is said to be fine', async () => {
-    const s = structured<{ safe: boolean; alternatives: Array<{ command: string; source: string }> }>(await call('suggest_alternative', { command: 'git push --force origin feature/x', cwd: tmpdir() }));
+    const s = structured<{ safe: boolean; alternatives: Array<{ command: string; source: string }> }>(
+      await call('suggest_alternative', { command: 'git push --force origin feature/x', cwd: tmpdir() }),
+    );
     assert.equal(s.safe, false);
     assert.equal(s.alternatives[0]?.command, 'git push --force-with-lease origin feature/x');
-    const withGoal = structured<{ alternatives: Array<{ command: string; source: string }> }>(await call('suggest_alternative', { command: 'git reset --hard HEAD~1', goal: 'undo my last commit', cwd: tmpdir() }));
-    assert.ok(withGoal.alternatives.some((x) => x.command === 'git revert HEAD' && x.source === 'goal:undo-commit'), JSON.stringify(withGoal.alternatives));
-    const safe = structured<{ safe: boolean; alternatives: unknown[]; message: string }>(await call('suggest_alternative', { command: 'git status', goal: 'see my changes' }));
+    const withGoal = structured<{ alternatives: Array<{ command: string; source: string }> }>(
+      await call('suggest_alternative', { command: 'git reset --hard HEAD~1', goal: 'undo my last commit', cwd: tmpdir() }),
+    );
+    assert.ok(
+      withGoal.alternatives.some((x) => x.command === 'git revert HEAD' && x.source === 'goal:undo-commit'),
+      JSON.stringify(withGoal.alternatives),
+    );
+    const safe = structured<{ safe: boolean; alternatives: unknown[]; message: string }>(
+      await call('suggest_alternative', { command: 'git status', goal: 'see my changes' }),
+    );
     assert.equal(safe.safe, true);
     assert.deepEqual(safe.alternatives, []);
     assert.match(safe.message, /allowed as it is/);
   });
   test('get_policy: groups with rule counts, thresholds, and where each setting came from', async () => {
-    const p = structured<{ files: Array<{ path: string; scope: string }>; groups: Array<{ group: string; rules: number; enabled: boolean }>; thresholds: { agent: { deny: string } }; denied_rules: string[]; sources: Record<string, string[]> }>(await call('get_policy', {}));
+    const p = structured<{
+      files: Array<{ path: string; scope: string }>;
+      groups: Array<{ group: string; rules: number; enabled: boolean }>;
+      thresholds: { agent: { deny: string } };
+      denied_rules: string[];
+      sources: Record<string, string[]>;
+    }>(await call('get_policy', {}));
     assert.deepEqual(p.files, [{ path: join(project, '.firebreak.yaml'), scope: 'project' }]);
     assert.ok(p.groups.length >= 14 && p.groups.every((g) => g.rules > 0 && g.enabled));
     assert.equal(p.groups.reduce((n, g) => n + g.rules, 0) > 800, true);
@@ -112,8 +135,16 @@ describe('tools', () => {
   });
   test('explain_risk: each simple command, each rule and how context raised it, as fields and Markdown', async () => {
     const r = await call('explain_risk', { command: 'cd build && rm -rf ~ ; git push -f origin main' });
-    const e = structured<{ commands: Array<{ name: string; does: string; rules: string[] }>; matched_rules: Array<{ id: string; why: string; severity_steps: { matched: string; after_context: string; raised_by_context: string } }>; context: { raised_by: string[] }; markdown: string }>(r);
-    assert.deepEqual(e.commands.map((c) => c.name), ['cd', 'rm', 'git']);
+    const e = structured<{
+      commands: Array<{ name: string; does: string; rules: string[] }>;
+      matched_rules: Array<{ id: string; why: string; severity_steps: { matched: string; after_context: string; raised_by_context: string } }>;
+      context: { raised_by: string[] };
+      markdown: string;
+    }>(r);
+    assert.deepEqual(
+      e.commands.map((c) => c.name),
+      ['cd', 'rm', 'git'],
+    );
     assert.match(e.commands[2]!.does, /uploads local commits/);
     const push = e.matched_rules.find((m) => m.id === 'git:push-force')!;
     assert.deepEqual([push.severity_steps.matched, push.severity_steps.after_context, push.severity_steps.raised_by_context], ['High', 'Critical', 'Elevated']);
@@ -124,7 +155,7 @@ describe('tools', () => {
   });
 });
 
-describe('a tool\'s own failure is a result with isError and a clear message', () => {
+describe("a tool's own failure is a result with isError and a clear message", () => {
   const failure = async (name: string, args: Record<string, unknown>): Promise<string> => {
     const r = await call(name, args);
     assert.equal(r.isError, true, JSON.stringify(r));
@@ -173,7 +204,8 @@ describe('policy reloads', () => {
   test('a project policy edited during a session applies within about a second', async () => {
     const live = join(home, 'live');
     mkdirSync(join(live, '.git'), { recursive: true });
-    const decision = async (): Promise<string> => ((await call('check_command', { command: 'git stash drop', cwd: live })).structuredContent as { decision: string }).decision;
+    const decision = async (): Promise<string> =>
+      ((await call('check_command', { command: 'git stash drop', cwd: live })).structuredContent as { decision: string }).decision;
     assert.equal(await decision(), 'ask');
     writeFileSync(join(live, '.firebreak.yaml'), 'deny: [git:stash-drop]\n');
     await new Promise((r) => setTimeout(r, 1100));
@@ -216,27 +248,58 @@ function raw(lines: string[], expect: number): Promise<{ replies: Array<Record<s
     const child = spawn(process.execPath, [BIN, 'mcp'], { cwd: project, env: ENV, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => { child.kill(); reject(new Error(`timed out; got: ${out}`)); }, 20_000);
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`timed out; got: ${out}`));
+    }, 20_000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.split('\n').filter(Boolean).length >= expect) child.stdin.end();
     });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.on('close', () => {
       clearTimeout(timer);
-      try { resolve({ replies: out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), stderr: err }); } catch (e) { reject(e); }
+      try {
+        resolve({
+          replies: out
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as Record<string, unknown>),
+          stderr: err,
+        });
+      } catch (e) {
+        reject(e);
+      }
     });
     for (const l of lines) child.stdin.write(l + '\n');
     if (expect === 0) setTimeout(() => child.stdin.end(), 300);
   });
 }
 
-const init = (version = '2025-11-25', id = 1): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const init = (version = '2025-11-25', id = 1): string =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
 
 describe('the protocol, message by message', () => {
   test('input that ends without a newline, or right after requests, still gets every answer', () => {
-    const r = spawnSync(process.execPath, [BIN, 'mcp'], { input: `${init()}\n{"jsonrpc":"2.0","id":2,"method":"ping"}`, env: ENV, cwd: project, encoding: 'utf8', timeout: 20_000 });
-    const ids = r.stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id).sort();
+    const r = spawnSync(process.execPath, [BIN, 'mcp'], {
+      input: `${init()}\n{"jsonrpc":"2.0","id":2,"method":"ping"}`,
+      env: ENV,
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const ids = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { id: number }).id)
+      .sort();
     assert.deepEqual(ids, [1, 2]);
     assert.equal(r.status, 0);
   });
@@ -277,8 +340,11 @@ describe('the protocol, message by message', () => {
     assert.equal(code(byId.get(7)), -32602, 'tools/call without a name: invalid params');
     assert.equal(code(byId.get(8)), -32602, 'a name that is not a string: invalid params');
     assert.equal(code(byId.get(10)), -32600, 'params that are neither object nor array break the JSON-RPC envelope itself');
-    assert.equal(((byId.get(9)!.result as { structuredContent: { decision: string } }).structuredContent).decision, 'deny', 'still serving after all of it');
-    const anonymous = replies.filter((r) => r.id === null).map(code).sort();
+    assert.equal((byId.get(9)!.result as { structuredContent: { decision: string } }).structuredContent.decision, 'deny', 'still serving after all of it');
+    const anonymous = replies
+      .filter((r) => r.id === null)
+      .map(code)
+      .sort();
     assert.deepEqual(anonymous, [-32700, -32700, -32700, -32600].sort(), 'three unparseable lines and a batch, answered with id null');
     assert.equal(replies.length, 12, 'notifications are never answered');
     assert.match(errors, /Parse error/);
@@ -292,7 +358,8 @@ describe('as a new user would', () => {
     const r = runCli(['mcp', 'init', '--client', 'claude'], { cwd: fresh, env: ENV });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^Added firebreak to .*\.mcp\.json \(Claude Code, project scope\)/);
-    const entry = (JSON.parse(readFileSync(join(fresh, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.firebreak!;
+    const entry = (JSON.parse(readFileSync(join(fresh, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers
+      .firebreak!;
     const session = new Client({ name: 'claude-like', version: '1' });
     await session.connect(new StdioClientTransport({ command: entry.command, args: entry.args, cwd: fresh, env: ENV, stderr: 'ignore' }));
     try {
@@ -303,7 +370,11 @@ describe('as a new user would', () => {
     }
   });
   test('mcp --interactive: a prompt on stderr, examples on help, replies pretty-printed', async () => {
-    const r = runCli(['mcp', '--interactive'], { cwd: project, env: ENV, input: `help\n${init()}\n{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"check_command","arguments":{"command":"git status"}}}\nnot json\nquit\n` });
+    const r = runCli(['mcp', '--interactive'], {
+      cwd: project,
+      env: ENV,
+      input: `help\n${init()}\n{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"check_command","arguments":{"command":"git status"}}}\nnot json\nquit\n`,
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /mcp> /);
     assert.match(r.stderr, /Example messages/);
@@ -314,7 +385,20 @@ describe('as a new user would', () => {
   test('mcp --help documents the tools, the errors and init', () => {
     const r = runCli(['mcp', '--help']);
     assert.equal(r.status, 0);
-    for (const word of ['check_command', 'suggest_alternative', 'get_policy', 'explain_risk', '-32700', '-32602', 'isError', 'mcp init', '--client', '--dry-run', '--interactive']) assert.ok(r.stdout.includes(word), word);
+    for (const word of [
+      'check_command',
+      'suggest_alternative',
+      'get_policy',
+      'explain_risk',
+      '-32700',
+      '-32602',
+      'isError',
+      'mcp init',
+      '--client',
+      '--dry-run',
+      '--interactive',
+    ])
+      assert.ok(r.stdout.includes(word), word);
   });
 });
 
@@ -327,7 +411,12 @@ describe('check_command answered directly and through the SDK answer alike', () 
     const { server, direct: tools } = createServer({ catalogue, version: 'test', stamp: 'equivalence' }, ws);
     const input = new PassThrough();
     const replies: Array<{ id: unknown }> = [];
-    const output = new Writable({ write(chunk: Buffer, _enc, done) { for (const l of chunk.toString().split('\n').filter(Boolean)) replies.push(JSON.parse(l) as { id: unknown }); done(); } });
+    const output = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const l of chunk.toString().split('\n').filter(Boolean)) replies.push(JSON.parse(l) as { id: unknown });
+        done();
+      },
+    });
     const transport = new FramedStdioTransport({ input, output, maxMessageBytes: MAX_MESSAGE_BYTES, checkParams });
     await server.connect(transport);
     if (direct) routeRequestsDirectly(server, transport, tools);
@@ -338,13 +427,30 @@ describe('check_command answered directly and through the SDK answer alike', () 
   }
   test('valid, invalid and odd arguments get the same replies on both paths', async () => {
     const calls: unknown[] = [
-      { command: 'git push --force origin main' }, { command: 'ls -la' }, { command: 'git stash drop' }, {}, { command: 7 }, { command: ['rm'] },
-      { command: 'ls', extra: true }, { command: '' }, { command: 'x'.repeat(1024 * 1024 + 1) }, { command: 'ls', cwd: broken }, { command: 'ls', cwd: join(dir, 'none') },
+      { command: 'git push --force origin main' },
+      { command: 'ls -la' },
+      { command: 'git stash drop' },
+      {},
+      { command: 7 },
+      { command: ['rm'] },
+      { command: 'ls', extra: true },
+      { command: '' },
+      { command: 'x'.repeat(1024 * 1024 + 1) },
+      { command: 'ls', cwd: broken },
+      { command: 'ls', cwd: join(dir, 'none') },
       { command: 'rm -rf /', cwd: 5 },
     ];
-    const lines = [init(), ...calls.map((args, i) => JSON.stringify({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'check_command', arguments: args } })),
+    const lines = [
+      init(),
+      ...calls.map((args, i) => JSON.stringify({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'check_command', arguments: args } })),
       JSON.stringify({ jsonrpc: '2.0', id: 200, method: 'tools/call', params: { name: 'check_command' } }),
-      JSON.stringify({ jsonrpc: '2.0', id: 201, method: 'tools/call', params: { name: 'check_command', arguments: { command: 'ls' }, _meta: { progressToken: 1 } } })];
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 201,
+        method: 'tools/call',
+        params: { name: 'check_command', arguments: { command: 'ls' }, _meta: { progressToken: 1 } },
+      }),
+    ];
     const expect = lines.length;
     const [viaSdk, direct] = [await session(false, lines, expect), await session(true, lines, expect)];
     assert.equal(direct.size, expect);
@@ -354,7 +460,15 @@ describe('check_command answered directly and through the SDK answer alike', () 
 
 describe('an internal error in check_command fails closed', () => {
   test('a catalogue that breaks mid-check gives the failure-mode verdict, not a bare error', () => {
-    const catalogue = new Catalogue({ groups: [], size: 1, names: new Set(['rm']), load: () => { throw new Error('shard file unreadable'); }, all: () => [] });
+    const catalogue = new Catalogue({
+      groups: [],
+      size: 1,
+      names: new Set(['rm']),
+      load: () => {
+        throw new Error('shard file unreadable');
+      },
+      all: () => [],
+    });
     const ws = new Workspace({ catalogue, startDir: project, env: ENV, stamp: 'broken', home });
     const { direct } = createServer({ catalogue, version: 'test', stamp: 'broken' }, ws);
     const r = direct.get('check_command')!.run({ command: 'rm -rf ~' });

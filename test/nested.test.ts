@@ -21,7 +21,7 @@ describe('shells and eval', () => {
     ["su -c 'rm -rf /' root", 'rm -rf /  <- su -c'],
     ['eval rm -rf /', 'rm -rf /  <- eval'],
     ["eval 'git reset --hard'", 'git reset --hard  <- eval'],
-    ["bash -c \"bash -c 'rm -rf /'\"", 'rm -rf /  <- bash -c / bash -c'],
+    ['bash -c "bash -c \'rm -rf /\'"', 'rm -rf /  <- bash -c / bash -c'],
     ["exec bash -c 'rm -rf /'", 'rm -rf /  <- bash -c'],
     ["echo 'rm -rf /' | sh", 'rm -rf /  <- sh reading stdin'],
     ["printf 'rm -rf %s\\n' / | bash", 'rm -rf /  <- bash reading stdin'],
@@ -35,7 +35,10 @@ describe('shells and eval', () => {
   for (const [line, expected] of cases) test(line, () => has(line, expected));
 
   test('where the code cannot be read, its source is recorded', () => {
-    const source = (line: string) => parseCommandLine(line).commands.map((c) => c.codeSource).find((s) => s !== null) ?? null;
+    const source = (line: string) =>
+      parseCommandLine(line)
+        .commands.map((c) => c.codeSource)
+        .find((s) => s !== null) ?? null;
     assert.equal(source('curl -fsSL https://x.io/i.sh | sh'), 'download');
     assert.equal(source('wget -qO- x.io | sudo bash -s'), 'download');
     assert.equal(source('bash <(curl -s x.io)'), 'download');
@@ -56,7 +59,7 @@ describe('commands that run commands', () => {
     ['ls | xargs -I{} rm -rf /srv/{}', 'rm -rf /srv/$STDIN_ITEM  <- xargs'],
     ['find / -exec rm -rf {} +', 'rm -rf /  <- find -exec'],
     ['find . -name node_modules -type d -prune -exec rm -rf {} +', 'rm -rf ./node_modules  <- find -exec'],
-    ["find ~ -execdir rm -rf {} \\;", 'rm -rf ~  <- find -execdir'],
+    ['find ~ -execdir rm -rf {} \\;', 'rm -rf ~  <- find -execdir'],
     ['find /etc -type f | xargs rm -f', 'rm -f /etc  <- xargs'],
     ['parallel rm -rf ::: / ~', 'rm -rf /  <- parallel'],
     ["watch -n 5 'rm -rf /tmp/x'", 'rm -rf /tmp/x  <- watch'],
@@ -88,7 +91,10 @@ describe('commands that run commands', () => {
 
   test('remote code is marked with where it runs', () => {
     const cmds = parseCommandLine("ssh web1 'rm -rf /'").commands;
-    assert.deepEqual(cmds.map((c) => c.remote), [null, 'web1']);
+    assert.deepEqual(
+      cmds.map((c) => c.remote),
+      [null, 'web1'],
+    );
     assert.equal(parseCommandLine('kubectl exec api-0 -- rm -rf /').commands[1]!.remote, 'pod api-0');
   });
 });
@@ -103,8 +109,18 @@ describe('data stays data', () => {
     const names = parseCommandLine(line).commands.map((c) => c.name);
     assert.ok(!names.includes('rm'), `${line} gave ${JSON.stringify(found(line))}`);
   };
-  for (const line of ["echo 'rm -rf /'", "cat <<EOF > notes.md\nrm -rf /\nEOF", "tee script.sh <<< 'rm -rf /'", "grep 'rm -rf' .", "ssh web1 'uptime'", "bash -c 'ls'",
-    'echo "bash -c rm"', "python3 -c 'print(\"rm -rf /\")'", "git commit -m 'sh -c \"rm -rf /\"'"]) test(line, () => quiet(line));
+  for (const line of [
+    "echo 'rm -rf /'",
+    'cat <<EOF > notes.md\nrm -rf /\nEOF',
+    "tee script.sh <<< 'rm -rf /'",
+    "grep 'rm -rf' .",
+    "ssh web1 'uptime'",
+    "bash -c 'ls'",
+    'echo "bash -c rm"',
+    'python3 -c \'print("rm -rf /")\'',
+    'git commit -m \'sh -c "rm -rf /"\'',
+  ])
+    test(line, () => quiet(line));
 });
 
 describe('cd moves later relative paths', () => {

@@ -9,7 +9,9 @@ import { parseCommandLine } from '../src/unwrap/index.js';
 
 const words = (line: string) => line.split(' ').map((text) => ({ text }));
 const tokens = (line: string, spec = optionSpec({ value: '-n --max -o', code: '-e', stops: '-V' })): string[] =>
-  [...walkOptions(words(line), spec)].map((t: OptionToken) => (t.kind === 'option' ? `${t.name}${t.value !== undefined ? `=${t.value}` : ''}` : `${t.kind}@${t.at}`));
+  [...walkOptions(words(line), spec)].map((t: OptionToken) =>
+    t.kind === 'option' ? `${t.name}${t.value !== undefined ? `=${t.value}` : ''}` : `${t.kind}@${t.at}`,
+  );
 
 describe('walkOptions', () => {
   test('a cluster is read letter by letter; a value letter takes the rest of the word or the next word', () => {
@@ -23,7 +25,10 @@ describe('walkOptions', () => {
     assert.deepEqual(tokens('-a -- -n x'), ['-a', 'end@1', 'operand@2', 'operand@3']);
   });
   test('a lone dash and dynamic words are operands', () => {
-    assert.deepEqual([...walkOptions([{ text: '-' }, { text: '-$X', dynamic: true }], optionSpec({}))].map((t) => t.kind), ['operand', 'operand']);
+    assert.deepEqual(
+      [...walkOptions([{ text: '-' }, { text: '-$X', dynamic: true }], optionSpec({}))].map((t) => t.kind),
+      ['operand', 'operand'],
+    );
   });
   test('a value missing at the end is undefined, not the next option', () => {
     assert.deepEqual(tokens('-a -n'), ['-a', '-n']);
@@ -44,7 +49,22 @@ describe('walkOptions', () => {
   });
   test('the lenient reading reports a word whole and by letters, Go-style -name=value, and -9 as an operand', () => {
     const lenient = optionSpec({ value: '-n' }, { lenient: true });
-    assert.deepEqual(tokens('-rf -delete -target=a.b -9 -nprod', lenient), ['-rf', '-r', '-f', '-delete', '-d', '-e', '-l', '-e', '-t', '-e', '-target=a.b', 'operand@3', '-nprod', '-n=prod']);
+    assert.deepEqual(tokens('-rf -delete -target=a.b -9 -nprod', lenient), [
+      '-rf',
+      '-r',
+      '-f',
+      '-delete',
+      '-d',
+      '-e',
+      '-l',
+      '-e',
+      '-t',
+      '-e',
+      '-target=a.b',
+      'operand@3',
+      '-nprod',
+      '-n=prod',
+    ]);
   });
   test('leadingOptions stops at the first operand, after a --', () => {
     const spec = optionSpec({ value: '-n' });
@@ -56,28 +76,29 @@ describe('walkOptions', () => {
 
 /** Every command found, as `name args` with how it was reached. */
 const found = (line: string): string[] => parseCommandLine(line).commands.map((c) => [c.name, ...c.args.map((a) => a.text)].join(' '));
-const finds = (line: string, expected: string): void => assert.ok(found(line).includes(expected), `${JSON.stringify(line)} gave ${JSON.stringify(found(line))}`);
+const finds = (line: string, expected: string): void =>
+  assert.ok(found(line).includes(expected), `${JSON.stringify(line)} gave ${JSON.stringify(found(line))}`);
 
 describe('readers on the shared walk agree with the tools', () => {
   const cases: Array<[string, string]> = [
     // GNU xargs: --replace and -i take a placeholder only after = or glued; -l likewise.
-    ["echo a | xargs --replace rm -rf {}", 'rm -rf a'],
-    ["echo a | xargs -iX rm -rf X", 'rm -rf a'],
-    ["echo a | xargs -l rm -rf", 'rm -rf a'],
-    ["echo a | xargs -e rm -rf", 'rm -rf a'],
-    ["echo a | xargs -- rm -rf", 'rm -rf a'],
+    ['echo a | xargs --replace rm -rf {}', 'rm -rf a'],
+    ['echo a | xargs -iX rm -rf X', 'rm -rf a'],
+    ['echo a | xargs -l rm -rf', 'rm -rf a'],
+    ['echo a | xargs -e rm -rf', 'rm -rf a'],
+    ['echo a | xargs -- rm -rf', 'rm -rf a'],
     // A cluster ending in a value letter: sudo -Eu root, env -iS.
-    ["sudo -Eu root rm -rf /srv", 'rm -rf /srv'],
+    ['sudo -Eu root rm -rf /srv', 'rm -rf /srv'],
     ["env -iS 'rm -rf /srv'", 'rm -rf /srv'],
     // git's global options in any spelling before an alias defined on the line.
     ["git -C /repo -c alias.x='!rm -rf /srv' x", 'rm -rf /srv'],
     ["git --git-dir=/repo/.git -c alias.x='!rm -rf /srv' x", 'rm -rf /srv'],
     // docker's global options, then run's own (-v takes a value for run, not for rm).
-    ["docker -H tcp://h:2375 run -v /:/host alpine rm -rf /host", 'rm -rf /host'],
-    ["docker compose -f c.yml exec web rm -rf /data", 'rm -rf /data'],
-    ["kubectl -n prod exec -it web -- rm -rf /data", 'rm -rf /data'],
+    ['docker -H tcp://h:2375 run -v /:/host alpine rm -rf /host', 'rm -rf /host'],
+    ['docker compose -f c.yml exec web rm -rf /data', 'rm -rf /data'],
+    ['kubectl -n prod exec -it web -- rm -rf /data', 'rm -rf /data'],
     // ssh's clustered options.
-    ["ssh -tp 2222 host rm -rf /srv", 'rm -rf /srv'],
+    ['ssh -tp 2222 host rm -rf /srv', 'rm -rf /srv'],
   ];
   for (const [line, expected] of cases) test(line, () => finds(line, expected));
 

@@ -68,7 +68,12 @@ describe('finding config files', () => {
     assert.deepEqual(policyOf(o), DEFAULT_POLICY);
   });
   test('the user config in ~/.config/firebreak, in XDG_CONFIG_HOME, in ~/.firebreakrc.yaml, or named by FIREBREAK_CONFIG', () => {
-    for (const [file, env] of [['~/.config/firebreak/config.yaml', {}], ['~/xdg/firebreak/config.yml', { XDG_CONFIG_HOME: 'XDG' }], ['~/.firebreakrc.yaml', {}], ['~/elsewhere/fb.json', { FIREBREAK_CONFIG: 'FILE' }]] as const) {
+    for (const [file, env] of [
+      ['~/.config/firebreak/config.yaml', {}],
+      ['~/xdg/firebreak/config.yml', { XDG_CONFIG_HOME: 'XDG' }],
+      ['~/.firebreakrc.yaml', {}],
+      ['~/elsewhere/fb.json', { FIREBREAK_CONFIG: 'FILE' }],
+    ] as const) {
       const text = file.endsWith('.json') ? '{"on_error": "deny"}' : 'on_error: deny\n';
       const w = world({ [file]: text });
       const e: Record<string, string> = {};
@@ -90,9 +95,16 @@ describe('finding config files', () => {
     assert.match(p!, /more than one user config: .*config\.yaml, .*\.firebreakrc\.json/);
   });
   test('project policies from the project root down to the cwd all apply, outermost first', () => {
-    const w = world({ '.firebreak.yaml': 'deny: [git:push-force]\n', 'services/api/.firebreakrc.json': '{"deny": ["fs:rm-recursive"]}', 'services/api/src/x': '' });
+    const w = world({
+      '.firebreak.yaml': 'deny: [git:push-force]\n',
+      'services/api/.firebreakrc.json': '{"deny": ["fs:rm-recursive"]}',
+      'services/api/src/x': '',
+    });
     const found = discoverConfig({ cwd: join(w.project, 'services/api/src'), home: w.home, projectRoot: w.project, env: () => undefined });
-    assert.deepEqual(found.files.map((f) => f.path), [join(w.project, '.firebreak.yaml'), join(w.project, 'services/api/.firebreakrc.json')]);
+    assert.deepEqual(
+      found.files.map((f) => f.path),
+      [join(w.project, '.firebreak.yaml'), join(w.project, 'services/api/.firebreakrc.json')],
+    );
     const p = policyOf(resolveIn(w, join(w.project, 'services/api/src')));
     assert.deepEqual(p.deniedRules, ['git:push-force', 'fs:rm-recursive']);
     // Above the project root nothing is read: a policy in the home directory's parent is not this project's.
@@ -113,12 +125,12 @@ describe('finding config files', () => {
     const w = world({ '.firebreak.yaml': 'version: 1\n', '.firebreakrc': 'version: 1\n' });
     assert.match(problemsOf(resolveIn(w))[0]!, /more than one project policy in .*: .*\.firebreak\.yaml, .*\.firebreakrc/);
   });
-  test('outside a repository only the cwd\'s own policy applies: a file left in a shared parent (/tmp) judges nothing below it', () => {
+  test("outside a repository only the cwd's own policy applies: a file left in a shared parent (/tmp) judges nothing below it", () => {
     const w = world();
     const shared = join(dirname(w.home), 'shared');
     mkdirSync(join(shared, 'job'), { recursive: true });
     writeFileSync(join(shared, '.firebreak.yaml'), 'nonsense: [planted]\n');
-    assert.ok(resolveIn(w, join(shared, 'job')).ok, 'the parent\'s file is not read');
+    assert.ok(resolveIn(w, join(shared, 'job')).ok, "the parent's file is not read");
     writeFileSync(join(shared, 'job', '.firebreak.yaml'), 'deny: [git:stash-drop]\n');
     assert.deepEqual(policyOf(resolveIn(w, join(shared, 'job'))).deniedRules, ['git:stash-drop']);
   });
@@ -134,10 +146,22 @@ describe('finding config files', () => {
 
 describe('a broken config is an error naming the file, the line, the key and the fix', () => {
   const cases: Array<[string, string, RegExp]> = [
-    ['a misspelt key', 'version: 1\nprotected_branchs: [main]\n', /\.firebreak\.yaml:2: protected_branchs: unknown key 'protected_branchs'; fix: did you mean 'protected_branches'\?/],
-    ['a nested unknown key', 'thresholds:\n  agent:\n    ask: Low\n    denny: High\n', /:4: thresholds\.agent\.denny: unknown key 'denny'; fix: did you mean 'deny'\?/],
+    [
+      'a misspelt key',
+      'version: 1\nprotected_branchs: [main]\n',
+      /\.firebreak\.yaml:2: protected_branchs: unknown key 'protected_branchs'; fix: did you mean 'protected_branches'\?/,
+    ],
+    [
+      'a nested unknown key',
+      'thresholds:\n  agent:\n    ask: Low\n    denny: High\n',
+      /:4: thresholds\.agent\.denny: unknown key 'denny'; fix: did you mean 'deny'\?/,
+    ],
     ['a value outside the enum', 'on_error: maybe\n', /:1: on_error: "maybe" is not allowed here; fix: use one of ask, deny/],
-    ['a severity misspelt', 'thresholds:\n  ask: Hihg\n', /:2: thresholds\.ask: "Hihg" is not allowed here; fix: use one of Info, Low, Medium, High, Critical, never/],
+    [
+      'a severity misspelt',
+      'thresholds:\n  ask: Hihg\n',
+      /:2: thresholds\.ask: "Hihg" is not allowed here; fix: use one of Info, Low, Medium, High, Critical, never/,
+    ],
     ['a string where a list belongs', 'protected_branches: main\n', /:1: protected_branches: must be a list; fix: write a list/],
     ['a budget out of range', 'blast_radius:\n  budget_ms: 60000\n', /:2: blast_radius\.budget_ms: 60000 is out of range; fix: use a value <= 5000/],
     ['a YAML syntax error', 'deny: [git:push-force\nthresholds: {}\n', /\.firebreak\.yaml:\d+: not valid YAML: .*; fix: correct the file/],
@@ -147,21 +171,39 @@ describe('a broken config is an error naming the file, the line, the key and the
     ['not a rule id at all', 'severity:\n  push-force: High\n', /severity\.push-force: 'push-force' is not a rule id; fix: rule ids are group:name/],
     ['a list at the top', '- deny\n', /the config must be a mapping of settings/],
     ['a mapping used as a key', 'version: 1\n? {on_error: deny}\n: x\n', /:2: a key is a list, a mapping or tagged data/],
-    ['a custom rule RE2 rejects', 'rules:\n  - id: custom:x\n    description: Does something dangerous to x.\n    severity: High\n    match: { command: x, pattern: "^x(?=y)" }\n    blast_radius: { scope: PROJECT, detail: Breaks x. }\n    examples: { match: [x y, x y z, x y 1], no_match: [x, x z, x 1] }\n', /:5: rules\[0\]\.match\.pattern: rule custom:x: RE2 rejects pattern/],
-    ['a custom rule taking a built-in id', 'rules:\n  - id: git:push-force\n    description: Does something dangerous to x.\n    severity: High\n    match: { command: git, pattern: "^git push" }\n    blast_radius: { scope: PROJECT, detail: Breaks x. }\n    examples: { match: [git push, git push a, git push b], no_match: [git, git pull, git log] }\n', /:2: rules\[0\]\.id: rule id 'git:push-force' is already used by rules\/git\.yaml:\d+/],
+    [
+      'a custom rule RE2 rejects',
+      'rules:\n  - id: custom:x\n    description: Does something dangerous to x.\n    severity: High\n    match: { command: x, pattern: "^x(?=y)" }\n    blast_radius: { scope: PROJECT, detail: Breaks x. }\n    examples: { match: [x y, x y z, x y 1], no_match: [x, x z, x 1] }\n',
+      /:5: rules\[0\]\.match\.pattern: rule custom:x: RE2 rejects pattern/,
+    ],
+    [
+      'a custom rule taking a built-in id',
+      'rules:\n  - id: git:push-force\n    description: Does something dangerous to x.\n    severity: High\n    match: { command: git, pattern: "^git push" }\n    blast_radius: { scope: PROJECT, detail: Breaks x. }\n    examples: { match: [git push, git push a, git push b], no_match: [git, git pull, git log] }\n',
+      /:2: rules\[0\]\.id: rule id 'git:push-force' is already used by rules\/git\.yaml:\d+/,
+    ],
   ];
   for (const [what, text, expected] of cases) {
     test(what, () => {
       const w = world({ '.firebreak.yaml': text });
       const problems = problemsOf(resolveIn(w));
-      assert.ok(problems.some((p) => expected.test(p)), `${problems.join('\n')}\n  does not match ${expected}`);
-      assert.ok(problems.every((p) => p.startsWith(join(w.project, '.firebreak.yaml'))), 'every problem names the file');
+      assert.ok(
+        problems.some((p) => expected.test(p)),
+        `${problems.join('\n')}\n  does not match ${expected}`,
+      );
+      assert.ok(
+        problems.every((p) => p.startsWith(join(w.project, '.firebreak.yaml'))),
+        'every problem names the file',
+      );
     });
   }
   test('rules whose patterns compile alone but not together in one RE2.Set are an error naming the rule', () => {
-    const rule = (id: string, tail: string): string => `  - id: custom:${id}\n    description: Something dangerous with rm, ${id}.\n    severity: High\n    match: { command: rm, pattern: '^rm (?:\\pL{1,10}){1,10}${tail}$' }\n    blast_radius: { scope: PROJECT, detail: 'Deletes x.' }\n    examples: { match: [rm abc, rm abcd, rm abcde], no_match: [ls, ls a, ls b] }\n`;
+    const rule = (id: string, tail: string): string =>
+      `  - id: custom:${id}\n    description: Something dangerous with rm, ${id}.\n    severity: High\n    match: { command: rm, pattern: '^rm (?:\\pL{1,10}){1,10}${tail}$' }\n    blast_radius: { scope: PROJECT, detail: 'Deletes x.' }\n    examples: { match: [rm abc, rm abcd, rm abcde], no_match: [ls, ls a, ls b] }\n`;
     const w = world({ '.firebreak.yaml': `rules:\n${rule('a', '')}${rule('b', 'x')}` });
-    assert.match(problemsOf(resolveIn(w))[0]!, /rules\[0\]\.match\.pattern: rule custom:a: the patterns of every rule for rm together are more than RE2 can match at once/);
+    assert.match(
+      problemsOf(resolveIn(w))[0]!,
+      /rules\[0\]\.match\.pattern: rule custom:a: the patterns of every rule for rm together are more than RE2 can match at once/,
+    );
   });
   test('a key written twice in JSON is an error too, not last-one-wins', () => {
     const w = world({ '.firebreakrc.json': '{\n  "deny": ["registry:npm-publish"],\n  "deny": []\n}\n' });
@@ -180,7 +222,8 @@ describe('a broken config is an error naming the file, the line, the key and the
     assert.match(problemsOf(resolveIn(w))[0]!, /\.firebreakrc\.json:3: on_eror: unknown key 'on_eror'; fix: did you mean 'on_error'\?/);
   });
   test('hostile files: binary, huge, not UTF-8, an alias bomb', () => {
-    const bomb = 'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n';
+    const bomb =
+      'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n';
     const expectations: Array<[string | Buffer, RegExp]> = [
       [Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), /is not a text file/],
       ['# x\n'.repeat(300_000), /over the 1 MiB a config may be/],
@@ -212,7 +255,7 @@ describe('a broken config is an error naming the file, the line, the key and the
     const r = runCli(['check', '--', 'git push --force origin main'], { cwd: w.project, env: { ...w.env } });
     assert.equal(r.status, 2, r.stderr);
   });
-  test('a cwd reached through a symlink into the repository gets the repository\'s policy', () => {
+  test("a cwd reached through a symlink into the repository gets the repository's policy", () => {
     const w = world({ '.firebreak.yaml': 'deny: [git:stash-drop]\n', 'sub/x': '' });
     const link = join(dirname(w.home), 'link');
     symlinkSync(join(w.project, 'sub'), link);
@@ -235,7 +278,11 @@ describe('a broken config is an error naming the file, the line, the key and the
     assert.deepEqual(policyOf(resolveIn(w)).deniedRules, []);
   });
   test('the failure mode is found however the deny is written: compact JSON, flow YAML, an anchor', () => {
-    for (const [file, text] of [['~/.config/firebreak/config.json', '{"on_error":"deny"}'], ['~/.config/firebreak/config.yaml', '{on_error: deny}\n'], ['~/.config/firebreak/config.yaml', 'on_error: &strict deny\n']] as const) {
+    for (const [file, text] of [
+      ['~/.config/firebreak/config.json', '{"on_error":"deny"}'],
+      ['~/.config/firebreak/config.yaml', '{on_error: deny}\n'],
+      ['~/.config/firebreak/config.yaml', 'on_error: &strict deny\n'],
+    ] as const) {
       const w = world({ [file]: text, '.firebreak.yaml': 'thresholds: {ask: Banana}\n' });
       const o = resolveIn(w);
       assert.equal(!o.ok && o.failMode, 'deny', text);
@@ -255,16 +302,41 @@ describe('a broken config is an error naming the file, the line, the key and the
 describe('a project policy can only tighten', () => {
   const USER = '~/.config/firebreak/config.yaml';
   const loosenings: Array<[string, string, string, RegExp]> = [
-    ['raising the deny threshold', '', 'thresholds:\n  deny: Critical\n', /thresholds\.deny: a project policy may only tighten, and this would raise the deny threshold for agents from High to Critical/],
-    ['raising an audience ask threshold', '', 'thresholds:\n  human:\n    ask: never\n', /thresholds\.human\.ask: .*raise the ask threshold for people from Medium to never/],
-    ['undoing the user\'s stricter threshold', 'thresholds: { agent: { ask: Low } }\n', 'thresholds: { agent: { ask: Medium } }\n', /raise the ask threshold for agents from Low to Medium/],
+    [
+      'raising the deny threshold',
+      '',
+      'thresholds:\n  deny: Critical\n',
+      /thresholds\.deny: a project policy may only tighten, and this would raise the deny threshold for agents from High to Critical/,
+    ],
+    [
+      'raising an audience ask threshold',
+      '',
+      'thresholds:\n  human:\n    ask: never\n',
+      /thresholds\.human\.ask: .*raise the ask threshold for people from Medium to never/,
+    ],
+    [
+      "undoing the user's stricter threshold",
+      'thresholds: { agent: { ask: Low } }\n',
+      'thresholds: { agent: { ask: Medium } }\n',
+      /raise the ask threshold for agents from Low to Medium/,
+    ],
     ['turning failures from deny into ask', 'on_error: deny\n', 'on_error: ask\n', /on_error: .*turn failures from deny into ask/],
     ['disabling a group', '', 'groups:\n  disable: [git]\n', /groups\.disable\[0\]: .*disable the rule group 'git'/],
     ['ignoring a rule', '', 'ignore: [git:push-force]\n', /ignore\[0\]: .*stop the rule git:push-force from applying/],
     ['lowering a severity', '', 'severity:\n  git:push-force: Low\n', /severity\.git:push-force: .*lower git:push-force from High to Low/],
-    ['lowering a severity the user raised', 'severity: { git:stash-clear: Critical }\n', 'severity: { git:stash-clear: High }\n', /lower git:stash-clear from Critical to High/],
+    [
+      'lowering a severity the user raised',
+      'severity: { git:stash-clear: Critical }\n',
+      'severity: { git:stash-clear: High }\n',
+      /lower git:stash-clear from Critical to High/,
+    ],
     ['raising escalate_from', '', 'escalate_from: High\n', /escalate_from: .*raise escalate_from from Medium to High/],
-    ['raising the blast-radius budget', '', 'blast_radius: { budget_ms: 4000 }\n', /blast_radius\.budget_ms: a project policy may lower the blast-radius budget, not raise it from 150 ms to 4000 ms/],
+    [
+      'raising the blast-radius budget',
+      '',
+      'blast_radius: { budget_ms: 4000 }\n',
+      /blast_radius\.budget_ms: a project policy may lower the blast-radius budget, not raise it from 150 ms to 4000 ms/,
+    ],
     ['switching the audit log off', 'audit: { enabled: true }\n', 'audit: { enabled: false }\n', /audit\.enabled: .*switch the audit log off/],
     ['moving the audit log', '', 'audit: { file: /tmp/log }\n', /audit\.file: where the audit log is written is for the user to choose/],
   ];
@@ -272,31 +344,49 @@ describe('a project policy can only tighten', () => {
     test(`rejected: ${what}`, () => {
       const w = world({ ...(user ? { [USER]: user } : {}), '.firebreak.yaml': project });
       const problems = problemsOf(resolveIn(w));
-      assert.ok(problems.some((p) => expected.test(p)), `${problems.join('\n')}\n  does not match ${expected}`);
+      assert.ok(
+        problems.some((p) => expected.test(p)),
+        `${problems.join('\n')}\n  does not match ${expected}`,
+      );
       assert.match(problems[0]!, /\.firebreak\.yaml:\d+: /, 'with the line');
-      assert.match(problems.find((p) => expected.test(p))!, /fix: (remove it from .*\.firebreak\.yaml; to decide this for yourself, set it in your user config|remove)/);
+      assert.match(
+        problems.find((p) => expected.test(p))!,
+        /fix: (remove it from .*\.firebreak\.yaml; to decide this for yourself, set it in your user config|remove)/,
+      );
     });
   }
   test('rejected: changing how a command the catalogue looks at upstream in a pipe reads its options', () => {
     const w = world({ '.firebreak.yaml': 'commands:\n  cat: { value_options: [-u] }\n' });
     assert.match(problemsOf(resolveIn(w)).join('\n'), /commands\.cat: how to read cat's options is already defined by the catalogue/);
   });
-  test('rejected: changing how a command the user\'s own rules match reads its options', () => {
+  test("rejected: changing how a command the user's own rules match reads its options", () => {
     const user = `commands:\n  deploy-tool: { value_options: [--env] }\nrules:\n${STARTER_RULE.replace(/make/g, 'deploy-tool')}`;
     const w = world({ [USER]: user, '.firebreak.yaml': 'commands:\n  deploy-tool: { value_options: [--target] }\n' });
     assert.match(problemsOf(resolveIn(w)).join('\n'), /commands\.deploy-tool: how to read deploy-tool's options is already defined by .*config\.yaml/);
     const ok = world({ [USER]: user });
-    assert.deepEqual(policyOf(resolveIn(ok)).customCommands['deploy-tool']?.value_options, ['--env'], 'a file may define the options of the commands its own rules use');
+    assert.deepEqual(
+      policyOf(resolveIn(ok)).customCommands['deploy-tool']?.value_options,
+      ['--env'],
+      'a file may define the options of the commands its own rules use',
+    );
   });
-  test('the same settings are the user\'s to choose in their own config', () => {
-    const w = world({ [USER]: 'thresholds: { deny: Critical, human: { ask: never } }\non_error: ask\ngroups: { disable: [cloud] }\nignore: [git:push-force]\nseverity: { git:stash-clear: Low }\nescalate_from: High\nblast_radius: { budget_ms: 400 }\n' });
+  test("the same settings are the user's to choose in their own config", () => {
+    const w = world({
+      [USER]:
+        'thresholds: { deny: Critical, human: { ask: never } }\non_error: ask\ngroups: { disable: [cloud] }\nignore: [git:push-force]\nseverity: { git:stash-clear: Low }\nescalate_from: High\nblast_radius: { budget_ms: 400 }\n',
+    });
     const p = policyOf(resolveIn(w));
     assert.deepEqual(p.thresholds, { agent: { ask: 'Medium', deny: 'Critical' }, human: { ask: 'never', deny: 'Critical' } });
     assert.deepEqual([p.disabledGroups, p.ignoredRules, p.escalateFrom, p.blastRadiusBudgetMs], [['cloud'], ['git:push-force'], 'High', 400]);
     assert.deepEqual(p.severityOverrides['git:stash-clear'], { severity: 'Low', mode: 'set' });
   });
   test('tightenings are accepted and recorded with their source', () => {
-    const w = world({ [USER]: 'groups: { disable: [cloud, database] }\nprotected_branches: [trunk]\n', '.firebreak.yaml': 'thresholds: { agent: { ask: Low }, human: { deny: Critical } }\n'.replace('Critical', 'High') + 'on_error: deny\ngroups: { enable: [cloud] }\ndeny: ["database:*"]\nseverity: { git:stash-clear: Critical }\nprotected_branches: [staging]\nproduction_patterns: [payments-live]\nblast_radius: { budget_ms: 50 }\naudit: { enabled: true }\n' });
+    const w = world({
+      [USER]: 'groups: { disable: [cloud, database] }\nprotected_branches: [trunk]\n',
+      '.firebreak.yaml':
+        'thresholds: { agent: { ask: Low }, human: { deny: Critical } }\n'.replace('Critical', 'High') +
+        'on_error: deny\ngroups: { enable: [cloud] }\ndeny: ["database:*"]\nseverity: { git:stash-clear: Critical }\nprotected_branches: [staging]\nproduction_patterns: [payments-live]\nblast_radius: { budget_ms: 50 }\naudit: { enabled: true }\n',
+    });
     const o = resolveIn(w);
     const p = policyOf(o);
     assert.equal(p.thresholds.agent.ask, 'Low');
@@ -330,7 +420,10 @@ describe('what the settings do to an assessment', () => {
   test('ignored rules and disabled groups do not match; a denied id inside them still does', () => {
     const w = world({ '~/.config/firebreak/config.yaml': 'ignore: [git:push-force]\ngroups: { disable: [kubernetes] }\n' });
     const user = policyOf(resolveIn(w));
-    assert.equal(assess(user, 'git push --force origin feature').matched_rules.some((m) => m.id === 'git:push-force'), false);
+    assert.equal(
+      assess(user, 'git push --force origin feature').matched_rules.some((m) => m.id === 'git:push-force'),
+      false,
+    );
     assert.equal(assess(user, 'kubectl delete namespace payments').decision, 'allow');
     writeFileSync(join(w.project, '.firebreak.yaml'), 'deny: [git:push-force]\n');
     const both = policyOf(resolveIn(w));
@@ -354,8 +447,15 @@ describe('what the settings do to an assessment', () => {
     assert.equal(p.customRules.length, 1);
     const a = assess(p, 'make -j4 deploy-prod');
     assert.equal(a.decision, 'deny');
-    assert.deepEqual(a.matched_rules.map((m) => [m.id, m.group, m.severity]), [['custom:deploy-prod', 'custom', 'High']]);
-    assert.deepEqual(a.alternatives[0], { command: 'make deploy-staging', explanation: 'Deploy to staging; production releases go through the pipeline.', source: 'config:custom:deploy-prod' }, 'an alternative from a config rule says so');
+    assert.deepEqual(
+      a.matched_rules.map((m) => [m.id, m.group, m.severity]),
+      [['custom:deploy-prod', 'custom', 'High']],
+    );
+    assert.deepEqual(
+      a.alternatives[0],
+      { command: 'make deploy-staging', explanation: 'Deploy to staging; production releases go through the pipeline.', source: 'config:custom:deploy-prod' },
+      'an alternative from a config rule says so',
+    );
     assert.equal(assess(p, 'make deploy-staging').decision, 'allow');
   });
   test('project protected branches and production words raise severity through context', () => {
@@ -375,7 +475,12 @@ describe('the policy cache', () => {
     const w = world({ '.firebreak.yaml': 'deny: [git:stash-drop]\n' });
     const env = { ...w.env };
     let builds = 0;
-    const counting = (): PolicyBuilder => ({ buildPolicy: (f, h) => { builds++; return buildPolicy(f, h); } });
+    const counting = (): PolicyBuilder => ({
+      buildPolicy: (f, h) => {
+        builds++;
+        return buildPolicy(f, h);
+      },
+    });
     const req = { cwd: w.project, home: w.home, env: (k: string) => env[k as keyof typeof env] || undefined, stamp: 'cache-test' };
     assert.ok(resolvePolicy(req, counting).ok);
     assert.ok(resolvePolicy(req, counting).ok);
@@ -385,10 +490,19 @@ describe('the policy cache', () => {
     assert.equal(builds, 2);
     assert.deepEqual(changed.ok && changed.resolved.policy.deniedRules, ['git:stash-clear']);
     // A new process (stamp and memory apart) finds it on disk.
-    const fresh = execFileSync(process.execPath, ['--import', 'tsx', '-e', `
+    const fresh = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `
       const { resolvePolicy } = await import(${JSON.stringify(new URL('../src/policy/resolve.ts', import.meta.url).href)});
       const o = resolvePolicy({ cwd: ${JSON.stringify(w.project)}, home: ${JSON.stringify(w.home)}, env: () => undefined, stamp: 'cache-test' }, () => { throw new Error('should come from the disk cache'); });
-      console.log(JSON.stringify(o.ok && o.resolved.policy.deniedRules));`], { encoding: 'utf8' });
+      console.log(JSON.stringify(o.ok && o.resolved.policy.deniedRules));`,
+      ],
+      { encoding: 'utf8' },
+    );
     assert.equal(fresh.trim(), '["git:stash-clear"]');
   });
 });
@@ -397,7 +511,10 @@ describe('firebreak check and policy, from the command line', () => {
   const cli = (w: ReturnType<typeof world>, args: string[], cwd = w.project) => runCli(args, { cwd, env: { ...w.env } });
   test('check exits 1 under an invalid config, naming file, line and key', () => {
     const w = world({ '.firebreak.yaml': 'version: 1\nthresholds:\n  deny: Critical\n' });
-    for (const args of [['check', '--', 'ls'], ['check', '--stdin']]) {
+    for (const args of [
+      ['check', '--', 'ls'],
+      ['check', '--stdin'],
+    ]) {
       const r = cli(w, args);
       assert.equal(r.status, 1);
       assert.equal(r.stdout, '');
@@ -417,10 +534,19 @@ describe('firebreak check and policy, from the command line', () => {
     const w = world({ '.firebreak.yaml': 'on_error: deny\n' });
     const r = cli(w, ['policy', 'show', '--format', 'json']);
     assert.equal(r.status, 0, r.stderr);
-    const shown = JSON.parse(r.stdout) as { files: Array<{ path: string; scope: string }>; settings: Array<{ setting: string; value: unknown; sources: string[] }> };
+    const shown = JSON.parse(r.stdout) as {
+      files: Array<{ path: string; scope: string }>;
+      settings: Array<{ setting: string; value: unknown; sources: string[] }>;
+    };
     assert.deepEqual(shown.files, [{ path: join(w.project, '.firebreak.yaml'), scope: 'project' }]);
-    assert.deepEqual(shown.settings.find((s) => s.setting === 'on_error'), { setting: 'on_error', value: 'deny', sources: [join(w.project, '.firebreak.yaml')] });
-    assert.deepEqual(shown.settings.find((s) => s.setting === 'thresholds.agent.deny'), { setting: 'thresholds.agent.deny', value: 'High', sources: ['default'] });
+    assert.deepEqual(
+      shown.settings.find((s) => s.setting === 'on_error'),
+      { setting: 'on_error', value: 'deny', sources: [join(w.project, '.firebreak.yaml')] },
+    );
+    assert.deepEqual(
+      shown.settings.find((s) => s.setting === 'thresholds.agent.deny'),
+      { setting: 'thresholds.agent.deny', value: 'High', sources: ['default'] },
+    );
     assert.match(cli(w, ['policy', 'show']).stdout, /^on_error\s+deny\s+project .*\.firebreak\.yaml$/m);
   });
   test('policy init writes a starter that validates, and will not overwrite without --force', () => {
@@ -436,7 +562,12 @@ describe('firebreak check and policy, from the command line', () => {
   });
   test('a device, a directory or a missing file given to validate or rules test is one line and exit 1, never a hang', () => {
     const w = world();
-    for (const [args, expected] of [[['policy', 'validate', '/dev/zero'], /not a regular file/], [['rules', 'test', '/dev/zero'], /not a regular file/], [['policy', 'validate', w.project], /not a regular file/], [['rules', 'test', join(w.project, 'nope.yaml')], /no such file/]] as const) {
+    for (const [args, expected] of [
+      [['policy', 'validate', '/dev/zero'], /not a regular file/],
+      [['rules', 'test', '/dev/zero'], /not a regular file/],
+      [['policy', 'validate', w.project], /not a regular file/],
+      [['rules', 'test', join(w.project, 'nope.yaml')], /no such file/],
+    ] as const) {
       const r = cli(w, [...args]);
       assert.equal(r.status, 1, args.join(' '));
       assert.match(r.stderr, expected);
@@ -473,23 +604,41 @@ describe('the audit log settings', () => {
     const r = runCli(['policy', 'show', '--format', 'json'], { cwd: w.project, env: { ...w.env } });
     assert.equal(r.status, 0, r.stderr);
     const shown = JSON.parse(r.stdout) as { settings: Array<{ setting: string; value: unknown; sources: string[] }> };
-    assert.deepEqual(shown.settings.find((s) => s.setting === 'audit'), { setting: 'audit', value: { enabled: true, file: null, include_allowed: true }, sources: ['default'] });
+    assert.deepEqual(
+      shown.settings.find((s) => s.setting === 'audit'),
+      { setting: 'audit', value: { enabled: true, file: null, include_allowed: true }, sources: ['default'] },
+    );
   });
   test('a project cannot switch the default log off, leave allowed commands out, or move it', () => {
-    for (const [text, expected] of [['audit: { enabled: false }\n', /audit\.enabled: .*switch the audit log off/], ['audit: { include_allowed: false }\n', /audit\.include_allowed: .*leave allowed commands out/], ['audit: { file: ~/x.jsonl }\n', /audit\.file: where the audit log is written is for the user/]] as const) {
+    for (const [text, expected] of [
+      ['audit: { enabled: false }\n', /audit\.enabled: .*switch the audit log off/],
+      ['audit: { include_allowed: false }\n', /audit\.include_allowed: .*leave allowed commands out/],
+      ['audit: { file: ~/x.jsonl }\n', /audit\.file: where the audit log is written is for the user/],
+    ] as const) {
       assert.match(problemsOf(resolveIn(world({ '.firebreak.yaml': text }))).join('\n'), expected, text);
     }
   });
   test('the user may switch it off, or move it to an absolute path or one under ~/', () => {
-    assert.deepEqual(policyOf(resolveIn(world({ [USER]: 'audit: { enabled: false, include_allowed: false }\n' }))).audit, { enabled: false, file: null, includeAllowed: false });
-    for (const file of ['/var/log/firebreak/audit.jsonl', '~/logs/agents.jsonl']) assert.equal(policyOf(resolveIn(world({ [USER]: `audit:\n  file: ${file}\n` }))).audit.file, file);
+    assert.deepEqual(policyOf(resolveIn(world({ [USER]: 'audit: { enabled: false, include_allowed: false }\n' }))).audit, {
+      enabled: false,
+      file: null,
+      includeAllowed: false,
+    });
+    for (const file of ['/var/log/firebreak/audit.jsonl', '~/logs/agents.jsonl'])
+      assert.equal(policyOf(resolveIn(world({ [USER]: `audit:\n  file: ${file}\n` }))).audit.file, file);
     const back = policyOf(resolveIn(world({ [USER]: 'audit: { enabled: false }\n', '.firebreak.yaml': 'audit: { enabled: true }\n' })));
     assert.equal(back.audit.enabled, true, 'a project may switch it back on');
   });
   test('audit.file that is relative, bare ~ or a directory is an error with the file and line', () => {
     for (const file of ['logs/audit.jsonl', '~', '~user/audit.jsonl', '/var/log/firebreak/']) {
       const problems = problemsOf(resolveIn(world({ [USER]: `on_error: ask\naudit:\n  file: ${JSON.stringify(file)}\n` })));
-      assert.match(problems.join('\n'), new RegExp(`config\\.yaml:3: audit\\.file: '${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}' is not an absolute path or one under ~/ naming a file; fix: write it as a full path`), file);
+      assert.match(
+        problems.join('\n'),
+        new RegExp(
+          `config\\.yaml:3: audit\\.file: '${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}' is not an absolute path or one under ~/ naming a file; fix: write it as a full path`,
+        ),
+        file,
+      );
     }
   });
 });

@@ -75,7 +75,11 @@ describe('git working tree', () => {
     git(repo, 'push', '-q', 'origin', 'feat');
     const other = join(dir, 'other');
     git(dir, 'clone', '-q', '-b', 'feat', remote, other);
-    for (const n of ['a', 'b']) { writeFileSync(join(other, n), n); git(other, 'add', '.'); git(other, 'commit', '-qm', n); }
+    for (const n of ['a', 'b']) {
+      writeFileSync(join(other, n), n);
+      git(other, 'add', '.');
+      git(other, 'commit', '-qm', n);
+    }
     git(other, 'push', '-q', 'origin', 'feat');
     git(repo, 'fetch', '-q', 'origin');
     assert.equal(commitsDropped(repo, 'feat', 'refs/remotes/origin/feat', roomy()), 2);

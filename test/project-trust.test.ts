@@ -48,7 +48,10 @@ describe("a project's own hook, where the agent reads it only in a trusted proje
     assert.equal(run(['doctor', 'copilot'], l).status, 1);
     mkdirSync(join(l.home, '.copilot'), { recursive: true });
     // Copilot writes this file itself, comments included.
-    writeFileSync(join(l.home, '.copilot', 'config.json'), `// User settings belong in settings.json.\n{ "trusted_folders": ["${l.project}-other", "${l.root}"] }\n`);
+    writeFileSync(
+      join(l.home, '.copilot', 'config.json'),
+      `// User settings belong in settings.json.\n{ "trusted_folders": ["${l.project}-other", "${l.root}"] }\n`,
+    );
     const ok = run(['doctor', 'copilot'], l);
     assert.equal(ok.status, 0, ok.stdout);
     writeFileSync(join(l.home, '.copilot', 'config.json'), `{ "trusted_folders": ["${l.project}-other"] }\n`);

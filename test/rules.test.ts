@@ -21,7 +21,10 @@ describe('rule examples', () => {
       for (const rule of data.rules.filter((r) => r.group === group.group)) {
         test(rule.id, () => {
           const failures = runExamples(engine, rule.id, data.examples[rule.id]!);
-          assert.deepEqual(failures.map((f) => `${JSON.stringify(f.command)}: expected ${f.expected}, got ${f.got}`), []);
+          assert.deepEqual(
+            failures.map((f) => `${JSON.stringify(f.command)}: expected ${f.expected}, got ${f.got}`),
+            [],
+          );
         });
       }
     });
@@ -57,26 +60,43 @@ describe('catalogue quality', () => {
 describe('rules state what they produce', () => {
   const withAlternative = (id: string) => data.rules.find((r) => r.id === id)!;
 
-  test('an alternative template edited to build something else fails the rule\'s own examples', () => {
+  test("an alternative template edited to build something else fails the rule's own examples", () => {
     const rule = withAlternative('git:push-force');
-    const edited = { ...rule, alternatives: rule.alternatives.map((a) => (a.transform ? { ...a, transform: { ...a.transform, replace_flags: { '--force': '--force-if-includes' } } } : a)) };
+    const edited = {
+      ...rule,
+      alternatives: rule.alternatives.map((a) =>
+        a.transform ? { ...a, transform: { ...a.transform, replace_flags: { '--force': '--force-if-includes' } } } : a,
+      ),
+    };
     const failures = runExamples(engineWith(edited), rule.id, data.examples[rule.id]!);
-    assert.ok(failures.some((f) => f.expected.startsWith('alternatives')), JSON.stringify(failures));
+    assert.ok(
+      failures.some((f) => f.expected.startsWith('alternatives')),
+      JSON.stringify(failures),
+    );
   });
 
-  test('a blast-radius template edited fails the rule\'s own examples', () => {
+  test("a blast-radius template edited fails the rule's own examples", () => {
     const rule = withAlternative('git:push-force');
     const edited = { ...rule, blast_radius: { ...rule.blast_radius, detail: rule.blast_radius.detail.replace(/\{[^}]+\}/, '{pos9|somewhere}') } };
     const failures = runExamples(engineWith(edited), rule.id, data.examples[rule.id]!);
-    assert.ok(failures.some((f) => f.expected.startsWith('blast radius')), JSON.stringify(failures));
+    assert.ok(
+      failures.some((f) => f.expected.startsWith('blast radius')),
+      JSON.stringify(failures),
+    );
   });
 
   test('the build refuses a rule that builds its output and states it nowhere', () => {
     const source = readFileSync(ROOT + 'rules/git.yaml', 'utf8');
-    const bare = source.replace(/- command: "git push --force origin main"\n(\s+alternatives:\n(\s+- .*\n)+)?(\s+blast_radius_detail: .*\n)?/, '- git push --force origin main\n');
+    const bare = source.replace(
+      /- command: "git push --force origin main"\n(\s+alternatives:\n(\s+- .*\n)+)?(\s+blast_radius_detail: .*\n)?/,
+      '- git push --force origin main\n',
+    );
     assert.notEqual(bare, source);
     const { problems } = compileRuleFiles([{ path: 'rules/git.yaml', text: bare }]);
-    assert.ok(problems.some((p) => p.ruleId === 'git:push-force' && p.message.startsWith(UNSTATED)), JSON.stringify(problems.map((p) => p.message)));
+    assert.ok(
+      problems.some((p) => p.ruleId === 'git:push-force' && p.message.startsWith(UNSTATED)),
+      JSON.stringify(problems.map((p) => p.message)),
+    );
   });
 });
 
@@ -87,6 +107,10 @@ function engineWith(rule: CompiledRule): Engine {
 
 test('docs/rules.md is generated from the current catalogue (run `npm run docs` when this fails)', () => {
   let current = '';
-  try { current = readFileSync(ROOT + 'docs/rules.md', 'utf8'); } catch { /* missing counts as stale */ }
+  try {
+    current = readFileSync(ROOT + 'docs/rules.md', 'utf8');
+  } catch {
+    /* missing counts as stale */
+  }
   assert.ok(current === renderRulesDoc(data), 'docs/rules.md is stale: run npm run docs');
 });

@@ -46,27 +46,49 @@ before(() => {
   writeFileSync(join(home, '.config', 'firebreak', 'config.yaml'), 'thresholds:\n  human: { ask: High, deny: Critical }\n');
   writeFileSync(join(repo, '.firebreak.yaml'), 'protected_branches: [deploy/*]\nproduction_patterns: [payments]\n');
   mkdirSync(join(home, '.kube'), { recursive: true });
-  writeFileSync(join(home, '.kube', 'config'), [
-    'apiVersion: v1', 'kind: Config', 'current-context: eu-dev', 'contexts:',
-    '- name: eu-dev', '  context:', '    cluster: eu-dev', '    user: me',
-    '- name: eu-payments', '  context:', '    cluster: eu', '    user: me', '    namespace: checkout', '',
-  ].join('\n'));
+  writeFileSync(
+    join(home, '.kube', 'config'),
+    [
+      'apiVersion: v1',
+      'kind: Config',
+      'current-context: eu-dev',
+      'contexts:',
+      '- name: eu-dev',
+      '  context:',
+      '    cluster: eu-dev',
+      '    user: me',
+      '- name: eu-payments',
+      '  context:',
+      '    cluster: eu',
+      '    user: me',
+      '    namespace: checkout',
+      '',
+    ].join('\n'),
+  );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function assess(line: string, audience: 'agent' | 'human' = 'agent'): RiskAssessment {
   const o = resolvePolicy({ cwd: repo, home, env: () => undefined, stamp: 'scenario', diskCache: false }, () => ({ buildPolicy }));
   if (!o.ok) assert.fail(o.error.message);
-  const a = new Engine(new Catalogue(memorySource(catalogueData())), o.resolved.policy).assess(line, { cwd: repo, home, env: {}, uid: 1000, probe: true, audience });
+  const a = new Engine(new Catalogue(memorySource(catalogueData())), o.resolved.policy).assess(line, {
+    cwd: repo,
+    home,
+    env: {},
+    uid: 1000,
+    probe: true,
+    audience,
+  });
   assert.equal(assessmentErrors(a), '');
   return a;
 }
 
-const PUSH_DETAIL = 'Drops 1 commit that origin/deploy/eu has and deploy/eu does not (as of the last fetch). Commits on the remote branch that are not in your local history are removed from origin for everyone.';
+const PUSH_DETAIL =
+  'Drops 1 commit that origin/deploy/eu has and deploy/eu does not (as of the last fetch). Commits on the remote branch that are not in your local history are removed from origin for everyone.';
 const PUSH_DESCRIPTION = 'Overwrites the remote branch with local history, deleting commits others may have pushed.';
 
 describe('a force push on a branch the project policy protects', () => {
-  test('for a person: raised to Critical by the protected branch, denied at the user\'s Critical threshold', () => {
+  test("for a person: raised to Critical by the protected branch, denied at the user's Critical threshold", () => {
     assert.deepEqual(assess('git push --force origin deploy/eu', 'human'), {
       command: 'git push --force origin deploy/eu',
       allowed: false,
@@ -74,11 +96,24 @@ describe('a force push on a branch the project policy protects', () => {
       severity: 'Critical',
       risk_level: 'Elevated',
       context: { risk_level: 'Elevated', labels: ['branch=deploy/eu', 'branch-protected'] },
-      matched_rules: [{
-        id: 'git:push-force', group: 'git', description: PUSH_DESCRIPTION, severity: 'Critical',
-        segment: 'git push --force origin deploy/eu', blast_radius_scope: 'PROJECT', blast_radius_detail: PUSH_DETAIL,
-      }],
-      alternatives: [{ command: 'git push --force-with-lease origin deploy/eu', explanation: '--force-with-lease refuses to overwrite commits you have not fetched.', source: 'catalogue:git:push-force' }],
+      matched_rules: [
+        {
+          id: 'git:push-force',
+          group: 'git',
+          description: PUSH_DESCRIPTION,
+          severity: 'Critical',
+          segment: 'git push --force origin deploy/eu',
+          blast_radius_scope: 'PROJECT',
+          blast_radius_detail: PUSH_DETAIL,
+        },
+      ],
+      alternatives: [
+        {
+          command: 'git push --force-with-lease origin deploy/eu',
+          explanation: '--force-with-lease refuses to overwrite commits you have not fetched.',
+          source: 'catalogue:git:push-force',
+        },
+      ],
       requires_human_approval: false,
       denial_reason: `Denied: ${PUSH_DESCRIPTION} [git:push-force, Critical: git push --force origin deploy/eu]`,
       blast_radius_scope: 'PROJECT',
@@ -92,8 +127,9 @@ describe('a force push on a branch the project policy protects', () => {
 });
 
 describe('kubectl judged by the cluster its flags name, not only the current context', () => {
-  const DETAIL = (ctx: string, ns: string, why: string): string => `Runs against context ${ctx}, namespace ${ns} (${why}). The workload(s) "deployment api" in the current namespace and all their pods are deleted; their rollout history goes with them.`;
-  test('--context eu-payments: production by the project\'s word, raised two steps', () => {
+  const DETAIL = (ctx: string, ns: string, why: string): string =>
+    `Runs against context ${ctx}, namespace ${ns} (${why}). The workload(s) "deployment api" in the current namespace and all their pods are deleted; their rollout history goes with them.`;
+  test("--context eu-payments: production by the project's word, raised two steps", () => {
     const a = assess('kubectl --context eu-payments delete deployment api', 'human');
     assert.deepEqual([a.decision, a.severity, a.risk_level], ['deny', 'Critical', 'Critical']);
     assert.deepEqual(a.context.labels, ['branch=deploy/eu', 'branch-protected', 'kube=eu-payments/checkout', 'kube-production']);

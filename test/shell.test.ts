@@ -8,7 +8,9 @@ import { parseCommandLine } from '../src/unwrap/index.js';
 /** `name arg arg` for each command that would run, in order. */
 function run(line: string): string[] {
   // A line of only assignments (x=1) is kept as a command with no name, for rules on variables.
-  return parseCommandLine(line).commands.filter((c) => c.name !== '').map((c) => [c.name, ...c.args.map((a) => a.text)].join(' '));
+  return parseCommandLine(line)
+    .commands.filter((c) => c.name !== '')
+    .map((c) => [c.name, ...c.args.map((a) => a.text)].join(' '));
 }
 
 describe('splitting into simple commands', () => {
@@ -51,31 +53,47 @@ describe('quoting and expansion', () => {
     ['D=/; rm -rf $D', 'rm -rf /'],
     ['export T=/etc; rm -rf "$T"', 'rm -rf /etc'],
     ['rm -rf ${UNSET:?}/x', 'rm -rf ${UNSET:?}/x'],
-    ['echo \'$(rm -rf /)\'', 'echo $(rm -rf /)'],
+    ["echo '$(rm -rf /)'", 'echo $(rm -rf /)'],
   ];
   for (const [line, expected] of cases) test(line, () => assert.equal(run(line).at(-1), expected));
 
   test('tilde and $HOME mark the home directory; other variables are dynamic', () => {
     const [c] = parseCommandLine('rm -rf ~ "$HOME/x" ${HOME} $DIR "~"').commands;
-    assert.deepEqual(c!.args.slice(1).map((a) => [a.text, a.home, a.dynamic]), [
-      ['~', true, false], ['~/x', true, false], ['~', true, false], ['$DIR', false, true], ['~', false, false],
-    ]);
+    assert.deepEqual(
+      c!.args.slice(1).map((a) => [a.text, a.home, a.dynamic]),
+      [
+        ['~', true, false],
+        ['~/x', true, false],
+        ['~', true, false],
+        ['$DIR', false, true],
+        ['~', false, false],
+      ],
+    );
   });
 
   test('an unquoted glob is marked, a quoted one is not', () => {
     const [c] = parseCommandLine(`rm /* '/*'`).commands;
-    assert.deepEqual(c!.args.map((a) => a.glob), [true, false]);
+    assert.deepEqual(
+      c!.args.map((a) => a.glob),
+      [true, false],
+    );
   });
 
   test('a here-document body is input, not commands, and its $( ) still runs', () => {
     const p = parseCommandLine('cat <<EOF > out\nrm -rf /\n$(reboot)\nEOF\necho after');
-    assert.deepEqual(p.commands.map((c) => c.name), ['reboot', 'cat', 'echo']);
+    assert.deepEqual(
+      p.commands.map((c) => c.name),
+      ['reboot', 'cat', 'echo'],
+    );
     assert.equal(p.commands[1]!.redirects[0]!.input, 'rm -rf /\n$(…)\n');
   });
 
-  test("a quoted delimiter keeps the body literal", () => {
+  test('a quoted delimiter keeps the body literal', () => {
     const p = parseCommandLine("cat <<'EOF'\n$(reboot)\nEOF");
-    assert.deepEqual(p.commands.map((c) => c.name), ['cat']);
+    assert.deepEqual(
+      p.commands.map((c) => c.name),
+      ['cat'],
+    );
   });
 });
 
@@ -109,7 +127,23 @@ describe('normalising the command name and wrappers', () => {
 });
 
 describe('broken input is reported, never thrown', () => {
-  const cases = ['echo "unterminated', "echo 'open", 'echo $(ls', 'echo )', 'if true; then', 'for x in; do', 'cat <<EOF\nno end', 'case x in', '((', '${', '`', '|| &&', ';;', '{', '}'];
+  const cases = [
+    'echo "unterminated',
+    "echo 'open",
+    'echo $(ls',
+    'echo )',
+    'if true; then',
+    'for x in; do',
+    'cat <<EOF\nno end',
+    'case x in',
+    '((',
+    '${',
+    '`',
+    '|| &&',
+    ';;',
+    '{',
+    '}',
+  ];
   for (const line of cases) {
     test(JSON.stringify(line), () => {
       const p = parseCommandLine(line);

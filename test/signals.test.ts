@@ -11,7 +11,12 @@ import { isProduction, readGit, readKube } from '../src/context/signals.js';
 import type { RiskAssessment } from '../src/core/types.js';
 import { assessmentErrors, testEngine } from './helpers.js';
 
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' },
+  });
 const PROTECTED = ['main', 'master', 'release/*'];
 
 let dir = '';
@@ -26,12 +31,33 @@ before(() => {
   git(repo, 'add', '.');
   git(repo, 'commit', '-qm', 'first');
   kubeconfig = join(dir, 'kubeconfig');
-  writeFileSync(kubeconfig, [
-    'apiVersion: v1', 'kind: Config', 'clusters:', '- cluster:', '    server: https://10.0.0.1', '  name: eu', 'contexts:',
-    '- context:', '    cluster: eu', '    namespace: payments', '    user: admin', '  name: prod-eu',
-    '- context:', '    cluster: eu', '    user: admin', '  name: delivery-dev',
-    'current-context: prod-eu', 'users:', '- name: admin', '  user:', '    token: x', '',
-  ].join('\n'));
+  writeFileSync(
+    kubeconfig,
+    [
+      'apiVersion: v1',
+      'kind: Config',
+      'clusters:',
+      '- cluster:',
+      '    server: https://10.0.0.1',
+      '  name: eu',
+      'contexts:',
+      '- context:',
+      '    cluster: eu',
+      '    namespace: payments',
+      '    user: admin',
+      '  name: prod-eu',
+      '- context:',
+      '    cluster: eu',
+      '    user: admin',
+      '  name: delivery-dev',
+      'current-context: prod-eu',
+      'users:',
+      '- name: admin',
+      '  user:',
+      '    token: x',
+      '',
+    ].join('\n'),
+  );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -57,7 +83,10 @@ describe('git branch from .git/HEAD', () => {
 
 describe('kube context from the kubeconfig, no kubectl', () => {
   test('current context and its namespace', () => {
-    assert.deepEqual(readKube((k) => ({ KUBECONFIG: kubeconfig } as Record<string, string>)[k], dir, ['prod']), { context: 'prod-eu', namespace: 'payments', production: true });
+    assert.deepEqual(
+      readKube((k) => (({ KUBECONFIG: kubeconfig }) as Record<string, string>)[k], dir, ['prod']),
+      { context: 'prod-eu', namespace: 'payments', production: true },
+    );
   });
   test('the first file in KUBECONFIG that sets current-context wins; a missing file is skipped', () => {
     const other = join(dir, 'other');
@@ -66,13 +95,19 @@ describe('kube context from the kubeconfig, no kubectl', () => {
   });
   test('a context without a namespace uses default; delivery-dev is not production', () => {
     const dev = join(dir, 'dev-config');
-    writeFileSync(dev, (['contexts:', '- context:', '    cluster: eu', '  name: delivery-dev', 'current-context: "delivery-dev"'].join('\n')));
-    assert.deepEqual(readKube((k) => (k === 'KUBECONFIG' ? dev : undefined), dir, ['prod', 'production']), { context: 'delivery-dev', namespace: 'default', production: false });
+    writeFileSync(dev, ['contexts:', '- context:', '    cluster: eu', '  name: delivery-dev', 'current-context: "delivery-dev"'].join('\n'));
+    assert.deepEqual(
+      readKube((k) => (k === 'KUBECONFIG' ? dev : undefined), dir, ['prod', 'production']),
+      { context: 'delivery-dev', namespace: 'default', production: false },
+    );
   });
   test('JSON kubeconfig', () => {
     const j = join(dir, 'k.json');
     writeFileSync(j, JSON.stringify({ 'current-context': 'live', contexts: [{ name: 'live', context: { namespace: 'shop' } }] }));
-    assert.deepEqual(readKube((k) => (k === 'KUBECONFIG' ? j : undefined), dir, ['live']), { context: 'live', namespace: 'shop', production: true });
+    assert.deepEqual(
+      readKube((k) => (k === 'KUBECONFIG' ? j : undefined), dir, ['live']),
+      { context: 'live', namespace: 'shop', production: true },
+    );
   });
   test('whole words only', () => {
     assert.equal(isProduction('prod-eu', ['prod']), true);
@@ -131,7 +166,7 @@ describe('context raises severity, never lowers it, never makes a match', () => 
   });
   test('local branch and root do not raise code that runs on another machine', () => {
     assert.equal(assess("ssh web1 'git reset --hard'", { cwd: mainRepo(), uid: 0 }).severity, 'High');
-    assert.equal(assess("ssh web1 'rm -rf \"$D\"/*'", { cwd: dir, uid: 0 }).severity, 'Medium');
+    assert.equal(assess('ssh web1 \'rm -rf "$D"/*\'', { cwd: dir, uid: 0 }).severity, 'Medium');
   });
   test('CI is a label, not an escalation', () => {
     const a = assess('kubectl cordon node-1', { cwd: dir, env: { CI: 'true' } });

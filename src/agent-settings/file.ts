@@ -49,7 +49,11 @@ export function writeAtomic(path: string, text: string, mode: number | undefined
     if (mode !== undefined) chmodSync(tmp, mode); // the umask may have narrowed it
     renameSync(tmp, path);
   } catch (e) {
-    try { unlinkSync(tmp); } catch { /* never created */ }
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* never created */
+    }
     throw e;
   }
 }

@@ -3,9 +3,7 @@
 // owned by other programs: in-place edits keep every other byte, key order, number spelling
 // and the file's own indentation exactly as they were.
 
-export type JsonRead =
-  | { ok: true; value: unknown; comments: boolean }
-  | { ok: false; message: string };
+export type JsonRead = { ok: true; value: unknown; comments: boolean } | { ok: false; message: string };
 
 const BOM = '\uFEFF';
 
@@ -21,7 +19,9 @@ export function readJsonConfig(text: string): JsonRead {
     if (stripped.hadComments) {
       try {
         return { ok: true, value: JSON.parse(stripped.text), comments: true };
-      } catch { /* fall through: broken either way */ }
+      } catch {
+        /* fall through: broken either way */
+      }
     }
     return { ok: false, message: parseError((e as Error).message, body) };
   }
@@ -110,8 +110,17 @@ function valueEnd(t: string, i: number): number {
   return j;
 }
 
-interface Member { key: string; keyStart: number; valueStart: number; valueEnd: number }
-interface ObjectSpan { open: number; close: number; members: Member[] }
+interface Member {
+  key: string;
+  keyStart: number;
+  valueStart: number;
+  valueEnd: number;
+}
+interface ObjectSpan {
+  open: number;
+  close: number;
+  members: Member[];
+}
 
 /** The members of the object opening at `open`; the text must already be valid JSON. */
 function objectAt(t: string, open: number): ObjectSpan {
@@ -148,14 +157,23 @@ function newlineBefore(t: string, o: ObjectSpan): boolean {
   return first !== undefined && t.slice(o.open + 1, first.keyStart).includes('\n');
 }
 
-interface Style { pretty: boolean; unit: string; eol: string }
+interface Style {
+  pretty: boolean;
+  unit: string;
+  eol: string;
+}
 
 function render(value: unknown, indent: string, style: Style): string {
   if (!style.pretty) return JSON.stringify(value);
-  return JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent);
+  return JSON.stringify(value, null, style.unit)
+    .split('\n')
+    .join(style.eol + indent);
 }
 
-interface Edit { text: string; /** The member as written, with its indentation: what a dry run shows. */ member: string }
+interface Edit {
+  text: string /** The member as written, with its indentation: what a dry run shows. */;
+  member: string;
+}
 
 /** Inserts key: value as the last member of object o, whose own line is indented by closeIndent. */
 function insertMember(t: string, o: ObjectSpan, key: string, value: unknown, closeIndent: string, style: Style): Edit {
@@ -192,7 +210,10 @@ export function setJsonEntry(text: string, serversKey: string, name: string, ent
   if (!existing) return insertMember(text, inner, name, entry, lineIndent(text, servers.keyStart), style);
   const indent = lineIndent(text, existing.keyStart);
   const value = render(entry, indent, style);
-  return { text: text.slice(0, existing.valueStart) + value + text.slice(existing.valueEnd), member: indent + text.slice(existing.keyStart, existing.valueStart) + value };
+  return {
+    text: text.slice(0, existing.valueStart) + value + text.slice(existing.valueEnd),
+    member: indent + text.slice(existing.keyStart, existing.valueStart) + value,
+  };
 }
 
 /**
@@ -256,7 +277,12 @@ function listAt(text: string, containerKey: string, key: string): ReturnType<typ
  * adds a value at the end, `replace` rewrites item `index`, `delete` takes it out with its
  * comma. Null when there is no such list (or item); the caller then writes the whole list.
  */
-export function editJsonListItem(text: string, containerKey: string, key: string, op: { append: unknown } | { replace: number; value: unknown } | { delete: number }): string | null {
+export function editJsonListItem(
+  text: string,
+  containerKey: string,
+  key: string,
+  op: { append: unknown } | { replace: number; value: unknown } | { delete: number },
+): string | null {
   const list = listAt(text, containerKey, key);
   if (!list) return null;
   const style = styleOf(text);

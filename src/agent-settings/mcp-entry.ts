@@ -7,7 +7,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Io } from '../terminal/out.js';
 import { findProjectRoot } from '../context/context.js';
-import { CLIENTS, DEFAULT_SCOPE, clientTarget, sameServer, showCommand, type Client, type ClientTarget, type Scope, type ServerCommand, type Where } from './mcp-clients.js';
+import {
+  CLIENTS,
+  DEFAULT_SCOPE,
+  clientTarget,
+  sameServer,
+  showCommand,
+  type Client,
+  type ClientTarget,
+  type Scope,
+  type ServerCommand,
+  type Where,
+} from './mcp-clients.js';
 import { readJsonConfig, setJsonEntry } from './json-edit.js';
 import { readSettingsFile, writeAtomic } from './file.js';
 import { appendTomlServer, findTomlServer, replaceTomlServer, tomlBlock } from './toml-edit.js';
@@ -39,7 +50,12 @@ Exit codes: 0 done (or nothing to do), 1 a usage error or a config file that can
 const NAME = 'firebreak';
 const PREFIX = 'firebreak mcp init: ';
 
-interface InitArgs { client: Client; scope: Scope | null; dryRun: boolean; force: boolean }
+interface InitArgs {
+  client: Client;
+  scope: Scope | null;
+  dryRun: boolean;
+  force: boolean;
+}
 
 function parseArgs(argv: string[]): { ok: true; args: InitArgs } | { ok: false; message: string } | { ok: 'help' } {
   const args: InitArgs = { client: 'claude', scope: null, dryRun: false, force: false };
@@ -50,9 +66,15 @@ function parseArgs(argv: string[]): { ok: true; args: InitArgs } | { ok: false; 
     const value = (): string | null => (eq > 0 ? a.slice(eq + 1) : i + 1 < argv.length ? argv[++i]! : null);
     const not = (v: string | null): string => (v === null ? 'nothing' : `'${v}'`);
     switch (flag) {
-      case '-h': case '--help': return { ok: 'help' };
-      case '--dry-run': args.dryRun = true; break;
-      case '--force': args.force = true; break;
+      case '-h':
+      case '--help':
+        return { ok: 'help' };
+      case '--dry-run':
+        args.dryRun = true;
+        break;
+      case '--force':
+        args.force = true;
+        break;
       case '--client': {
         const v = value();
         if (!(CLIENTS as readonly (string | null)[]).includes(v)) return { ok: false, message: `--client takes ${CLIENTS.join(', ')}, not ${not(v)}` };
@@ -66,7 +88,10 @@ function parseArgs(argv: string[]): { ok: true; args: InitArgs } | { ok: false; 
         break;
       }
       default:
-        return { ok: false, message: a.startsWith('-') ? `unknown option '${a}' (see firebreak mcp init --help)` : `unexpected argument '${a}' (see firebreak mcp init --help)` };
+        return {
+          ok: false,
+          message: a.startsWith('-') ? `unknown option '${a}' (see firebreak mcp init --help)` : `unexpected argument '${a}' (see firebreak mcp init --help)`,
+        };
     }
   }
   return { ok: true, args };
@@ -85,8 +110,7 @@ export function serverCommand(project: string, scope: Scope): ServerCommand {
 
 type Plan =
   /** preview: the new entry as written, all a dry run shows of a file that exists (the rest may hold other servers' tokens). */
-  | { kind: 'write'; text: string; preview: string; replaced: string | null }
-  | { kind: 'done'; code: number; out?: string; err?: string };
+  { kind: 'write'; text: string; preview: string; replaced: string | null } | { kind: 'done'; code: number; out?: string; err?: string };
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -108,7 +132,8 @@ function planJson(t: ClientTarget, text: string | null, server: ServerCommand, f
   if (!read.ok) return { kind: 'done', code: 1, err: `${t.path} is not valid JSON (${read.message}); fix it, or ${byHand}` };
   if (!isObject(read.value)) return { kind: 'done', code: 1, err: `${t.path}: the top level is not a JSON object; fix it, or ${byHand}` };
   const servers = read.value[t.serversKey];
-  if (servers !== undefined && !isObject(servers)) return { kind: 'done', code: 1, err: `${t.path}: "${t.serversKey}" is not a JSON object; fix it, or ${byHand}` };
+  if (servers !== undefined && !isObject(servers))
+    return { kind: 'done', code: 1, err: `${t.path}: "${t.serversKey}" is not a JSON object; fix it, or ${byHand}` };
   const existing = servers !== undefined && Object.hasOwn(servers, NAME) ? servers[NAME] : undefined;
   const verdict = judgeExisting(t, existing, server, force, rerun);
   if (verdict) return verdict;
@@ -125,7 +150,12 @@ function planToml(t: ClientTarget, text: string | null, server: ServerCommand, f
   if (found.kind === 'none') return { kind: 'write', text: appendTomlServer(text, NAME, server), preview: tomlBlock(NAME, server), replaced: null };
   const verdict = judgeExisting(t, found.existing, server, force, rerun);
   if (verdict) return verdict;
-  if (found.kind === 'other') return { kind: 'done', code: 1, err: `${t.path} defines mcp_servers.${NAME} in a form firebreak does not rewrite (inline table or dotted keys); replace it by hand with: ${tomlBlock(NAME, server).trimEnd().replace(/\n/g, '; ')}` };
+  if (found.kind === 'other')
+    return {
+      kind: 'done',
+      code: 1,
+      err: `${t.path} defines mcp_servers.${NAME} in a form firebreak does not rewrite (inline table or dotted keys); replace it by hand with: ${tomlBlock(NAME, server).trimEnd().replace(/\n/g, '; ')}`,
+    };
   const edit = replaceTomlServer(text, found, server);
   return { kind: 'write', text: edit.text, preview: `[mcp_servers.${NAME}]\n${edit.lines}`, replaced: existingCommand(found.existing) };
 }
@@ -136,13 +166,23 @@ function judgeExisting(t: ClientTarget, existing: unknown, server: ServerCommand
   const where = `${t.path} (${t.label}, ${t.scope} scope)`;
   if (sameServer(existing, server)) return { kind: 'done', code: 0, out: `firebreak is already set up in ${where}: ${showCommand(server)}; nothing changed` };
   if (force) return null;
-  return { kind: 'done', code: 0, out: `${where} already has a different firebreak entry (${existingCommand(existing)}); left it unchanged. To replace it with ${showCommand(server)}, run: ${rerun} --force` };
+  return {
+    kind: 'done',
+    code: 0,
+    out: `${where} already has a different firebreak entry (${existingCommand(existing)}); left it unchanged. To replace it with ${showCommand(server)}, run: ${rerun} --force`,
+  };
 }
 
 export async function runMcpInit(argv: string[], io: Io, where: Where): Promise<number> {
   const parsed = parseArgs(argv);
-  if (parsed.ok === 'help') { io.stdout.write(MCP_INIT_HELP); return 0; }
-  if (!parsed.ok) { io.stderr.write(PREFIX + parsed.message + '\n'); return 1; }
+  if (parsed.ok === 'help') {
+    io.stdout.write(MCP_INIT_HELP);
+    return 0;
+  }
+  if (!parsed.ok) {
+    io.stderr.write(PREFIX + parsed.message + '\n');
+    return 1;
+  }
   const { client, dryRun, force } = parsed.args;
   const scope = parsed.args.scope ?? DEFAULT_SCOPE[client];
   const project = findProjectRoot(where.cwd) ?? where.cwd;
@@ -151,7 +191,10 @@ export async function runMcpInit(argv: string[], io: Io, where: Where): Promise<
   const rerun = `firebreak mcp init --client ${client} --scope ${scope}`;
 
   const read = readSettingsFile(target.path);
-  if (!read.ok) { io.stderr.write(`${PREFIX}${read.message}\n`); return 1; }
+  if (!read.ok) {
+    io.stderr.write(`${PREFIX}${read.message}\n`);
+    return 1;
+  }
   const { path, text, mode } = read.file;
 
   const plan = target.format === 'json' ? planJson(target, text, server, force, rerun) : planToml(target, text, server, force, rerun);
@@ -164,7 +207,10 @@ export async function runMcpInit(argv: string[], io: Io, where: Where): Promise<
   const what = plan.replaced === null ? `firebreak to ${path}` : `firebreak in ${path}`;
   const summary = `${what} (${target.label}, ${scope} scope): ${showCommand(server)}${plan.replaced === null ? '' : ` (was: ${plan.replaced})`}`;
   if (dryRun) {
-    const shown = text === null ? `--- ${path} (new file)\n${plan.text}` : `--- ${path}: ${plan.replaced === null ? 'to be added' : 'the new entry'}; the rest of the file stays as it is\n${plan.preview}`;
+    const shown =
+      text === null
+        ? `--- ${path} (new file)\n${plan.text}`
+        : `--- ${path}: ${plan.replaced === null ? 'to be added' : 'the new entry'}; the rest of the file stays as it is\n${plan.preview}`;
     io.stdout.write(`Would ${plan.replaced === null ? 'add' : 'replace'} ${summary}\n${shown}${shown.endsWith('\n') ? '' : '\n'}`);
     return 0;
   }

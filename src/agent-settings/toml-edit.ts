@@ -22,8 +22,18 @@ export function tomlBlock(name: string, s: ServerCommand, eol = '\n'): string {
 
 type Value = string | Value[] | { [k: string]: Value } | null;
 
-interface KeyValue { path: string[]; lineStart: number; end: number; value: Value }
-interface Header { path: string[]; array: boolean; start: number; lineEnd: number }
+interface KeyValue {
+  path: string[];
+  lineStart: number;
+  end: number;
+  value: Value;
+}
+interface Header {
+  path: string[];
+  array: boolean;
+  start: number;
+  lineEnd: number;
+}
 
 class TomlError extends Error {}
 
@@ -109,7 +119,10 @@ class Scanner {
       const items: Value[] = [];
       for (;;) {
         this.gap();
-        if (this.t[this.i] === ']') { this.i++; return items; }
+        if (this.t[this.i] === ']') {
+          this.i++;
+          return items;
+        }
         items.push(this.value());
         this.gap();
         if (this.t[this.i] === ',') this.i++;
@@ -121,7 +134,10 @@ class Scanner {
       const table: { [k: string]: Value } = {};
       for (;;) {
         this.gap();
-        if (this.t[this.i] === '}') { this.i++; return table; }
+        if (this.t[this.i] === '}') {
+          this.i++;
+          return table;
+        }
         const path = this.keyPath();
         if (this.t[this.i] !== '=') this.fail("expected '=' in an inline table");
         this.i++;
@@ -143,7 +159,8 @@ class Scanner {
 function unescapeBasic(s: string): string {
   const named: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', e: '\x1b', '"': '"', '\\': '\\' };
   return s.replace(/\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2})|(.))/g, (_, u, U, x, ch: string | undefined) =>
-    u || U || x ? String.fromCodePoint(parseInt(u ?? U ?? x, 16)) : named[ch!] ?? ch!);
+    u || U || x ? String.fromCodePoint(parseInt(u ?? U ?? x, 16)) : (named[ch!] ?? ch!),
+  );
 }
 
 function setPath(table: { [k: string]: Value }, path: string[], value: Value): void {
@@ -299,7 +316,8 @@ export function setTomlKey(text: string, path: string[], key: string, value: str
   const line = `${/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key)} = ${value}`;
   const header = doc.headers.find((h) => !h.array && same(h.path, path));
   if (!header) {
-    if (doc.pairs.some((p) => startsWith(p.path, path))) return { ok: false, message: `${tomlHeader(path)} is written with dotted keys or inline, which firebreak does not rewrite` };
+    if (doc.pairs.some((p) => startsWith(p.path, path)))
+      return { ok: false, message: `${tomlHeader(path)} is written with dotted keys or inline, which firebreak does not rewrite` };
     const block = `${tomlHeader(path)}${eol}${line}${eol}`;
     if (text.trim() === '') return { ok: true, text: block };
     return { ok: true, text: text + (text.endsWith('\n') ? eol : eol + eol) + block };

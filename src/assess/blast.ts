@@ -65,7 +65,9 @@ function discard(m: RuleMatch, ctx: PathContext, budget: Budget, untracked: bool
   if (!c) return null;
   if (untracked) {
     const n = c.untracked + (withIgnored ? c.ignored : 0);
-    return n === 0 ? 'No untracked files would be deleted right now.' : `Deletes ${plural(n, 'untracked file')}${withIgnored ? ', ignored ones included' : ''} in this repository.`;
+    return n === 0
+      ? 'No untracked files would be deleted right now.'
+      : `Deletes ${plural(n, 'untracked file')}${withIgnored ? ', ignored ones included' : ''} in this repository.`;
   }
   return c.modified === 0 ? 'No uncommitted changes to tracked files right now.' : `Discards uncommitted changes in ${plural(c.modified, 'tracked file')}.`;
 }
@@ -78,30 +80,39 @@ function forcePush(m: RuleMatch, ctx: PathContext, budget: Budget): string | nul
   if (!remoteBranch) return null;
   const n = commitsDropped(ctx.cwd, local, `refs/remotes/${remote}/${remoteBranch.replace(/^refs\/heads\//, '')}`, budget);
   if (n === null) return null;
-  return n === 0 ? `${remote}/${remoteBranch} has no commits that ${local} lacks (as of the last fetch).` : `Drops ${plural(n, 'commit')} that ${remote}/${remoteBranch} has and ${local} does not (as of the last fetch).`;
+  return n === 0
+    ? `${remote}/${remoteBranch} has no commits that ${local} lacks (as of the last fetch).`
+    : `Drops ${plural(n, 'commit')} that ${remote}/${remoteBranch} has and ${local} does not (as of the last fetch).`;
 }
 
 /** The probe's sentence for a match, or null when it has none or ran out of time. */
 export function probeSentence(m: RuleMatch, ctx: PathContext, budget: Budget, environment: CommandEnvironment): string | null {
   if (budget.expired() || m.command.remote) return null;
   switch (m.rule.blast_radius.probe) {
-    case 'deletion': return deletion(m, ctx, budget);
-    case 'working-tree': return discard(m, ctx, budget, false);
-    case 'untracked': return discard(m, ctx, budget, true);
-    case 'force-push': return forcePush(m, ctx, budget);
+    case 'deletion':
+      return deletion(m, ctx, budget);
+    case 'working-tree':
+      return discard(m, ctx, budget, false);
+    case 'untracked':
+      return discard(m, ctx, budget, true);
+    case 'force-push':
+      return forcePush(m, ctx, budget);
     case 'stash': {
       const n = stashCount(ctx.cwd, budget);
       return n === null ? null : `Deletes ${plural(n, 'stash entry', 'stash entries')}.`;
     }
     case 'kube-target': {
       const cwd = commandDir(m, ctx);
-      return cwd === null ? null : kubeTargetSentence(m.command.name, m.parsed.options, { cwd, home: environment.home, env: commandEnv(m.command, environment.env) });
+      return cwd === null
+        ? null
+        : kubeTargetSentence(m.command.name, m.parsed.options, { cwd, home: environment.home, env: commandEnv(m.command, environment.env) });
     }
     case 'terraform-state': {
       const cwd = commandDir(m, ctx);
       return cwd === null ? null : terraformStateSentence(m.command.name, m.parsed.options, { cwd, env: commandEnv(m.command, environment.env) }, budget);
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 

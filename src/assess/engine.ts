@@ -55,7 +55,10 @@ export function checkInput(line: string): FirebreakError | null {
   if (line.includes('\0')) return { code: 'nul-byte', message: 'the command contains a NUL byte, which no shell command line can hold' };
   if (!line.isWellFormed()) return { code: 'invalid-text', message: 'the command is not valid Unicode text' };
   if (line.length > INPUT_LIMITS.maxLength) {
-    return { code: 'too-long', message: `the command is ${line.length.toLocaleString('en-US')} characters, over the limit of ${INPUT_LIMITS.maxLength.toLocaleString('en-US')}; it was not assessed` };
+    return {
+      code: 'too-long',
+      message: `the command is ${line.length.toLocaleString('en-US')} characters, over the limit of ${INPUT_LIMITS.maxLength.toLocaleString('en-US')}; it was not assessed`,
+    };
   }
   return null;
 }
@@ -84,12 +87,17 @@ export class Engine {
   /** Whether a rule is switched off by the policy (a disabled group, an ignored id); null when none is. */
   private readonly switchedOff: ((rule: CompiledRule) => boolean) | null;
 
-  constructor(catalogue: Catalogue, readonly policy: Policy = DEFAULT_POLICY) {
+  constructor(
+    catalogue: Catalogue,
+    readonly policy: Policy = DEFAULT_POLICY,
+  ) {
     this.catalogue = catalogue.withRules(policy.customRules, policy.customCommands);
     const { disabledGroups, ignoredRules, deniedRules } = policy;
-    this.switchedOff = disabledGroups.length === 0 && ignoredRules.length === 0 ? null
-      // A rule the policy always denies is never switched off by another setting.
-      : (rule) => (disabledGroups.includes(rule.group) || listsRule(ignoredRules, rule.id)) && !listsRule(deniedRules, rule.id);
+    this.switchedOff =
+      disabledGroups.length === 0 && ignoredRules.length === 0
+        ? null
+        : // A rule the policy always denies is never switched off by another setting.
+          (rule) => (disabledGroups.includes(rule.group) || listsRule(ignoredRules, rule.id)) && !listsRule(deniedRules, rule.id);
   }
 
   /** Every rule that matches a line, in no particular order, without context or decision; what the examples test. */
@@ -143,7 +151,9 @@ export class Engine {
       labels.push(`limit=${parsed.limit ?? 'commands'}`);
       problems.push(LIMIT_WORDS[parsed.limit ?? 'commands'] ?? 'a limit was reached');
     }
-    const label = (l: string): void => { if (!labels.includes(l)) labels.push(l); };
+    const label = (l: string): void => {
+      if (!labels.includes(l)) labels.push(l);
+    };
     for (const c of parsed.commands) {
       for (const w of c.wrappers) if (w === 'sudo' || w === 'doas') label(w);
       if (c.remote) label(`remote=${c.remote}`);
@@ -163,20 +173,37 @@ export class Engine {
     for (const c of parsed.commands) {
       if (!KUBE_TOOLS.has(c.name) || c.remote) continue;
       const switched = contextSwitch(c);
-      if (switched) { switchedTo = switched; kubeTargets.push({ context: switched, namespace: '?' }); continue; }
-      if (!knowsKubeFlags(c.name)) { wantKube = true; continue; }
+      if (switched) {
+        switchedTo = switched;
+        kubeTargets.push({ context: switched, namespace: '?' });
+        continue;
+      }
+      if (!knowsKubeFlags(c.name)) {
+        wantKube = true;
+        continue;
+      }
       const parsedOptions = parseArgs(c.args, this.catalogue.specFor(c.name)).options;
-      const options = switchedTo && !parsedOptions.some((o) => o.name === '--context' || o.name === '--kube-context')
-        ? [...parsedOptions, { name: c.name === 'helm' ? '--kube-context' : '--context', value: switchedTo, index: -1 }] : parsedOptions;
+      const options =
+        switchedTo && !parsedOptions.some((o) => o.name === '--context' || o.name === '--kube-context')
+          ? [...parsedOptions, { name: c.name === 'helm' ? '--kube-context' : '--context', value: switchedTo, index: -1 }]
+          : parsedOptions;
       const t = kubeTarget(c.name, options, { cwd: ctx.cwd, home: ctx.home, env: commandEnv(c, env) });
-      if (t?.kind === 'target') { kubeTargets.push({ context: t.context, namespace: t.namespace }); continue; }
+      if (t?.kind === 'target') {
+        kubeTargets.push({ context: t.context, namespace: t.namespace });
+        continue;
+      }
       // No kubeconfig here says where it goes, but a context or namespace the command names still says what it means.
       const named = namedKubeTarget(c.name, options);
       if (named.context || named.namespace) kubeTargets.push({ context: named.context ?? '?', namespace: named.namespace ?? '?' });
     }
     const signals = readSignals(ctx.projectRoot === ctx.home ? null : ctx.projectRoot, {
-      protectedBranches: this.policy.protectedBranches, productionPatterns: this.policy.productionPatterns,
-      env, uid: opts.uid ?? null, home: ctx.home, wantKube, kubeTargets,
+      protectedBranches: this.policy.protectedBranches,
+      productionPatterns: this.policy.productionPatterns,
+      env,
+      uid: opts.uid ?? null,
+      home: ctx.home,
+      wantKube,
+      kubeTargets,
     });
     const active = activeSignals(signals, labels);
     let riskLevel: RiskLevel = 'Normal';
@@ -186,7 +213,11 @@ export class Engine {
     for (const m of matches) {
       if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
       const level = levelFor(m.rule.group, m.command.remote ? remoteActive : active, this.policy.escalation);
-      if (level !== 'Normal') { m.severity = escalate(m.severity, level); const st = steps?.get(m); if (st) st.level = level; }
+      if (level !== 'Normal') {
+        m.severity = escalate(m.severity, level);
+        const st = steps?.get(m);
+        if (st) st.level = level;
+      }
     }
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
 
@@ -220,7 +251,10 @@ export class Engine {
     const seen = new Set<string>();
     for (const m of matches) {
       for (const a of this.alternativesOf(m)) {
-        if (!seen.has(a.command)) { seen.add(a.command); alternatives.push(a); }
+        if (!seen.has(a.command)) {
+          seen.add(a.command);
+          alternatives.push(a);
+        }
       }
     }
     const worst = matched_rules[0];
@@ -258,9 +292,18 @@ export class Engine {
   /** A blank line in a stream: nothing runs, so nothing is at risk. */
   nothingToRun(line: string): RiskAssessment {
     return {
-      command: line, allowed: true, decision: 'allow', severity: null, risk_level: 'Normal',
-      context: { risk_level: 'Normal', labels: [] }, matched_rules: [], alternatives: [],
-      requires_human_approval: false, denial_reason: null, blast_radius_scope: null, blast_radius_detail: null,
+      command: line,
+      allowed: true,
+      decision: 'allow',
+      severity: null,
+      risk_level: 'Normal',
+      context: { risk_level: 'Normal', labels: [] },
+      matched_rules: [],
+      alternatives: [],
+      requires_human_approval: false,
+      denial_reason: null,
+      blast_radius_scope: null,
+      blast_radius_detail: null,
     };
   }
 
@@ -275,7 +318,7 @@ export class Engine {
     if (deniedId) parts.push(`the policy always denies ${deniedId}.`);
     if (worst) parts.push(`${worst.description} [${worst.id}, ${worst.severity}: ${worst.segment}]`);
     if (problems.length > 0) parts.push(`Fails closed because ${problems.join(' and ')}.`);
-    const lead = decision === 'deny' ? 'Denied' : 'Needs a human\'s approval';
+    const lead = decision === 'deny' ? 'Denied' : "Needs a human's approval";
     return `${lead}: ${parts.join(' ')}`;
   }
 }
@@ -308,15 +351,35 @@ const KUBE_TOOLS = new Set(['kubectl', 'oc', 'helm', 'kubeadm', 'kustomize', 'k9
 /** The signals that hold, each also written as a label. */
 function activeSignals(s: Signals, labels: string[]): Set<SignalName> {
   const active = new Set<SignalName>();
-  const label = (l: string): void => { if (!labels.includes(l)) labels.push(l); };
+  const label = (l: string): void => {
+    if (!labels.includes(l)) labels.push(l);
+  };
   if (s.git?.branch) label(`branch=${s.git.branch}`);
-  if (s.git?.protected) { label('branch-protected'); active.add('protected-branch'); }
+  if (s.git?.protected) {
+    label('branch-protected');
+    active.add('protected-branch');
+  }
   for (const k of s.kube) label(`kube=${k.context}/${k.namespace}`);
-  if (s.kube.some((k) => k.production)) { label('kube-production'); active.add('production-kube'); }
-  if (s.productionEnv) { label(`env=${s.productionEnv.slice(s.productionEnv.indexOf('=') + 1)}`); active.add('production-env'); }
-  if (s.ssh) { label('ssh'); active.add('ssh'); }
-  if (s.root) { label('root'); active.add('root'); }
-  if (s.ci) { label('ci'); active.add('ci'); }
+  if (s.kube.some((k) => k.production)) {
+    label('kube-production');
+    active.add('production-kube');
+  }
+  if (s.productionEnv) {
+    label(`env=${s.productionEnv.slice(s.productionEnv.indexOf('=') + 1)}`);
+    active.add('production-env');
+  }
+  if (s.ssh) {
+    label('ssh');
+    active.add('ssh');
+  }
+  if (s.root) {
+    label('root');
+    active.add('root');
+  }
+  if (s.ci) {
+    label('ci');
+    active.add('ci');
+  }
   return active;
 }
 

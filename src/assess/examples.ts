@@ -15,7 +15,13 @@ export const EXAMPLE_CONTEXT: PathContext = {
   home: '/home/dev',
   projectRoot: '/home/dev/project',
   tempDirs: ['/tmp', '/var/tmp', '/dev/shm'],
-  guarded: ['/home/dev/project/node_modules/firebreak', '/home/dev/.nvm/versions/node/v20.20.2/bin/node', '/home/dev/.config/firebreak', '/home/dev/.cache/firebreak', '/home/dev/.local/state/firebreak'],
+  guarded: [
+    '/home/dev/project/node_modules/firebreak',
+    '/home/dev/.nvm/versions/node/v20.20.2/bin/node',
+    '/home/dev/.config/firebreak',
+    '/home/dev/.cache/firebreak',
+    '/home/dev/.local/state/firebreak',
+  ],
 };
 
 export interface ExampleFailure {
@@ -34,15 +40,24 @@ const listed = (xs: string[]): string => (xs.length === 0 ? 'none' : xs.map((x) 
 export function runExamples(engine: Engine, ruleId: string, examples: { match: Example[]; no_match: Example[] }): ExampleFailure[] {
   const failures: ExampleFailure[] = [];
   const hit = (command: string) => engine.matchLine(command, EXAMPLE_CONTEXT).matches.find((m) => m.rule.id === ruleId);
-  const others = (command: string) => engine.matchLine(command, EXAMPLE_CONTEXT).matches.map((m) => `${m.rule.id} (${m.severity})`).join(', ') || 'no rule';
+  const others = (command: string) =>
+    engine
+      .matchLine(command, EXAMPLE_CONTEXT)
+      .matches.map((m) => `${m.rule.id} (${m.severity})`)
+      .join(', ') || 'no rule';
   for (const e of examples.match) {
     const { command, severity, alternatives, blast_radius_detail: detail } = parts(e);
     const m = hit(command);
-    if (!m) { failures.push({ ruleId, command, expected: 'a match', got: `no match; matched: ${others(command)}` }); continue; }
+    if (!m) {
+      failures.push({ ruleId, command, expected: 'a match', got: `no match; matched: ${others(command)}` });
+      continue;
+    }
     if (severity && m.severity !== severity) failures.push({ ruleId, command, expected: `severity ${severity}`, got: `severity ${m.severity}` });
     const produced = engine.alternativesOf(m).map((a) => a.command);
-    if (alternatives && produced.join('\n') !== alternatives.join('\n')) failures.push({ ruleId, command, expected: `alternatives ${listed(alternatives)}`, got: `alternatives ${listed(produced)}` });
-    if (detail !== undefined && blastDetail(m) !== detail) failures.push({ ruleId, command, expected: `blast radius ${JSON.stringify(detail)}`, got: `blast radius ${JSON.stringify(blastDetail(m))}` });
+    if (alternatives && produced.join('\n') !== alternatives.join('\n'))
+      failures.push({ ruleId, command, expected: `alternatives ${listed(alternatives)}`, got: `alternatives ${listed(produced)}` });
+    if (detail !== undefined && blastDetail(m) !== detail)
+      failures.push({ ruleId, command, expected: `blast radius ${JSON.stringify(detail)}`, got: `blast radius ${JSON.stringify(blastDetail(m))}` });
   }
   for (const e of examples.no_match) {
     const { command } = parts(e);

@@ -116,24 +116,36 @@ export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: 
  */
 function destinations(cmd: NormalisedCommand, parsed: ParsedArgs, ctx: PathContext | undefined): Arg[] {
   const t = parsed.options.find((o) => (o.name === '-t' || o.name === '--target-directory') && o.value !== null);
-  const dir = t ? { ...cmd.args[t.index]!, text: t.value!, home: t.value!.startsWith('~') } : parsed.positionals.length >= 2 ? parsed.positionals[parsed.positionals.length - 1]! : null;
+  const dir = t
+    ? { ...cmd.args[t.index]!, text: t.value!, home: t.value!.startsWith('~') }
+    : parsed.positionals.length >= 2
+      ? parsed.positionals[parsed.positionals.length - 1]!
+      : null;
   if (!dir) return [];
   const sources = t ? parsed.positionals : parsed.positionals.slice(0, -1);
   let isDir = !!t || dir.text.endsWith('/');
   if (!isDir && ctx && !dir.dynamic) {
-    try { isDir = statSync(classifyPath(dir, ctx, cmd.cwd).path).isDirectory(); } catch { /* not there: a file name */ }
+    try {
+      isDir = statSync(classifyPath(dir, ctx, cmd.cwd).path).isDirectory();
+    } catch {
+      /* not there: a file name */
+    }
   }
   if (!isDir) return [dir];
-  const inside = sources.filter((s) => !s.dynamic).map((s) => {
-    const name = posix.basename(s.text.replace(/\/+$/, ''));
-    return { ...dir, text: dir.text.replace(/\/+$/, '') + '/' + name, glob: dir.glob || s.glob };
-  }).filter((a) => !a.text.endsWith('/.') && !a.text.endsWith('/..'));
+  const inside = sources
+    .filter((s) => !s.dynamic)
+    .map((s) => {
+      const name = posix.basename(s.text.replace(/\/+$/, ''));
+      return { ...dir, text: dir.text.replace(/\/+$/, '') + '/' + name, glob: dir.glob || s.glob };
+    })
+    .filter((a) => !a.text.endsWith('/.') && !a.text.endsWith('/..'));
   return [dir, ...inside];
 }
 
 function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs): Arg[] {
   switch (spec.select) {
-    case 'destinations': return [];
+    case 'destinations':
+      return [];
     case 'positionals':
       return parsed.positionals.slice(spec.from ?? 0);
     case 'last_positional': {
@@ -160,10 +172,12 @@ function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArg
     }
     case 'option_value': {
       const names = spec.options ?? [];
-      return parsed.options.filter((o) => names.includes(o.name) && o.value !== null).map((o) => {
-        const a = cmd.args[o.index]!;
-        return { ...a, text: o.value!, home: o.value!.startsWith('~') };
-      });
+      return parsed.options
+        .filter((o) => names.includes(o.name) && o.value !== null)
+        .map((o) => {
+          const a = cmd.args[o.index]!;
+          return { ...a, text: o.value!, home: o.value!.startsWith('~') };
+        });
     }
     case 'redirects':
       return cmd.redirects.filter((r) => isTruncatingRedirect(r.op, r.fd) || (spec.append && (r.op === '>>' || r.op === '&>>'))).map((r) => r.target);
@@ -175,13 +189,34 @@ function hasClass(c: { cls: PathClass; also?: PathClass[] }, classes: readonly P
 }
 
 const CLASS_SCOPE: Record<PathClass, BlastScope> = {
-  root: 'MACHINE', system: 'MACHINE', device: 'MACHINE', null_device: 'RESOURCE', guard_config: 'MACHINE', holds_guard: 'MACHINE', home: 'MACHINE', home_sensitive: 'MACHINE',
-  outside_project: 'MACHINE', ancestor: 'MACHINE', project_root: 'PROJECT', git_dir: 'PROJECT', project: 'PROJECT',
-  disposable: 'RESOURCE', temp_root: 'MACHINE', temp: 'RESOURCE', guarded: 'PROJECT', unknown: 'MACHINE',
+  root: 'MACHINE',
+  system: 'MACHINE',
+  device: 'MACHINE',
+  null_device: 'RESOURCE',
+  guard_config: 'MACHINE',
+  holds_guard: 'MACHINE',
+  home: 'MACHINE',
+  home_sensitive: 'MACHINE',
+  outside_project: 'MACHINE',
+  ancestor: 'MACHINE',
+  project_root: 'PROJECT',
+  git_dir: 'PROJECT',
+  project: 'PROJECT',
+  disposable: 'RESOURCE',
+  temp_root: 'MACHINE',
+  temp: 'RESOURCE',
+  guarded: 'PROJECT',
+  unknown: 'MACHINE',
 };
 
 /** Tests one candidate; returns the match with its severity, or null. */
-export function matchRule(rule: CompiledRule, cmd: NormalisedCommand, cat: Catalogue, ctx: PathContext, parsedCache: Map<NormalisedCommand, ParsedArgs>): RuleMatch | null {
+export function matchRule(
+  rule: CompiledRule,
+  cmd: NormalisedCommand,
+  cat: Catalogue,
+  ctx: PathContext,
+  parsedCache: Map<NormalisedCommand, ParsedArgs>,
+): RuleMatch | null {
   let parsed = parsedCache.get(cmd);
   if (!parsed) {
     parsed = parseArgs(cmd.args, cat.specFor(cmd.name));

@@ -7,26 +7,44 @@ import { own } from '../core/own.js';
 import { quoteArg, quoteText } from '../shell/quote.js';
 import type { RuleMatch } from './match.js';
 
-
 const CLASS_WORDS: Record<string, string> = {
-  root: 'the root filesystem', system: 'a system directory', device: 'a disk device', null_device: 'a null device',
-  home: 'your home directory', home_sensitive: 'credentials or configuration in your home directory',
-  outside_project: 'a directory outside this project', ancestor: 'a directory that contains this project',
-  project_root: 'the whole project', git_dir: "the repository's history (.git)", project: 'project files',
-  disposable: 'build output or a cache', guarded: 'a path behind a ${VAR:?} guard', temp_root: 'the shared temp directory', temp: 'a temp path', unknown: 'a path that depends on an unset variable',
+  root: 'the root filesystem',
+  system: 'a system directory',
+  device: 'a disk device',
+  null_device: 'a null device',
+  home: 'your home directory',
+  home_sensitive: 'credentials or configuration in your home directory',
+  outside_project: 'a directory outside this project',
+  ancestor: 'a directory that contains this project',
+  project_root: 'the whole project',
+  git_dir: "the repository's history (.git)",
+  project: 'project files',
+  disposable: 'build output or a cache',
+  guarded: 'a path behind a ${VAR:?} guard',
+  temp_root: 'the shared temp directory',
+  temp: 'a temp path',
+  unknown: 'a path that depends on an unset variable',
 };
 
 function value(name: string, m: RuleMatch): string | null {
   const cmd = m.command;
   switch (name) {
-    case 'name': return cmd.name;
-    case 'upstream': return cmd.upstream ? [cmd.upstream.name, ...cmd.upstream.args.map(quoteArg)].join(' ') : null;
-    case 'command': return [cmd.name, ...cmd.args.map(quoteArg)].join(' ');
-    case 'args': return cmd.args.map(quoteArg).join(' ');
-    case 'target': return m.targets[0] ? quoteArg(m.targets[0].arg) : null;
-    case 'targets': return m.targets.length ? m.targets.map((t) => quoteArg(t.arg)).join(' ') : null;
-    case 'target_path': return m.targets[0]?.path ?? null;
-    case 'class': return m.targets[0] ? CLASS_WORDS[m.targets[0].cls] ?? m.targets[0].cls : null;
+    case 'name':
+      return cmd.name;
+    case 'upstream':
+      return cmd.upstream ? [cmd.upstream.name, ...cmd.upstream.args.map(quoteArg)].join(' ') : null;
+    case 'command':
+      return [cmd.name, ...cmd.args.map(quoteArg)].join(' ');
+    case 'args':
+      return cmd.args.map(quoteArg).join(' ');
+    case 'target':
+      return m.targets[0] ? quoteArg(m.targets[0].arg) : null;
+    case 'targets':
+      return m.targets.length ? m.targets.map((t) => quoteArg(t.arg)).join(' ') : null;
+    case 'target_path':
+      return m.targets[0]?.path ?? null;
+    case 'class':
+      return m.targets[0] ? (CLASS_WORDS[m.targets[0].cls] ?? m.targets[0].cls) : null;
   }
   if (name.startsWith('pos')) {
     const a = m.parsed.positionals[Number(name.slice(3))];
@@ -70,12 +88,18 @@ function transform(spec: NonNullable<AlternativeSpec['transform']>, m: RuleMatch
   const end = m.parsed.endOfOptions;
   m.command.args.forEach((a, i) => {
     const w = a.text;
-    if (a.dynamic || (end >= 0 && i >= end) || !w.startsWith('-')) { out.push(quoteArg(a)); return; }
+    if (a.dynamic || (end >= 0 && i >= end) || !w.startsWith('-')) {
+      out.push(quoteArg(a));
+      return;
+    }
     const eq = w.indexOf('=');
     const name = eq > 0 ? w.slice(0, eq) : w;
     if (remove.has(name)) return;
     const rep = own(replace, name);
-    if (rep !== undefined) { out.push(rep + (eq > 0 && rep.startsWith('--') ? w.slice(eq) : '')); return; }
+    if (rep !== undefined) {
+      out.push(rep + (eq > 0 && rep.startsWith('--') ? w.slice(eq) : ''));
+      return;
+    }
     if (!w.startsWith('--') && /^-[A-Za-z]{2,}$/.test(w)) {
       // A cluster: take the edited letters out, keep the rest together.
       let kept = '';
@@ -84,7 +108,10 @@ function transform(spec: NonNullable<AlternativeSpec['transform']>, m: RuleMatch
         const short = '-' + letter;
         if (remove.has(short)) continue;
         const r = own(replace, short);
-        if (r !== undefined) { if (!replaced.includes(r)) replaced.push(r); continue; }
+        if (r !== undefined) {
+          if (!replaced.includes(r)) replaced.push(r);
+          continue;
+        }
         kept += letter;
       }
       if (kept) out.push('-' + kept);

@@ -71,7 +71,10 @@ export function parseSince(v: string, now: number): number | null {
 function parseArgs(argv: string[], now: number): { ok: true; args: AuditArgs } | { ok: false; message: string } | { ok: 'help' } {
   const args: AuditArgs = { stats: false, since: null, decisions: null, agent: null, door: null, format: 'text', file: null };
   let rest = argv;
-  if (rest[0] === 'stats') { args.stats = true; rest = rest.slice(1); }
+  if (rest[0] === 'stats') {
+    args.stats = true;
+    rest = rest.slice(1);
+  }
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '-h' || a === '--help') return { ok: 'help' };
@@ -90,7 +93,8 @@ function parseArgs(argv: string[], now: number): { ok: true; args: AuditArgs } |
       case '--decision': {
         const v = value();
         const list = v === null ? [] : v.split(',');
-        if (list.length === 0 || !list.every((d) => (DECISIONS as readonly string[]).includes(d))) return { ok: false, message: `--decision takes deny, ask or allow (or a comma list), not ${shown(v)}` };
+        if (list.length === 0 || !list.every((d) => (DECISIONS as readonly string[]).includes(d)))
+          return { ok: false, message: `--decision takes deny, ask or allow (or a comma list), not ${shown(v)}` };
         args.decisions = new Set(list as Decision[]);
         break;
       }
@@ -112,7 +116,9 @@ function parseArgs(argv: string[], now: number): { ok: true; args: AuditArgs } |
         args.format = v;
         break;
       }
-      case '--json': args.format = 'json'; break;
+      case '--json':
+        args.format = 'json';
+        break;
       case '--file': {
         const v = value();
         if (!v) return { ok: false, message: '--file needs the path of an audit log' };
@@ -120,7 +126,12 @@ function parseArgs(argv: string[], now: number): { ok: true; args: AuditArgs } |
         break;
       }
       default:
-        return { ok: false, message: a.startsWith('-') ? `unknown option '${a}' (see firebreak audit --help)` : `unexpected '${a}' (the only subcommand is stats; see firebreak audit --help)` };
+        return {
+          ok: false,
+          message: a.startsWith('-')
+            ? `unknown option '${a}' (see firebreak audit --help)`
+            : `unexpected '${a}' (the only subcommand is stats; see firebreak audit --help)`,
+        };
     }
   }
   return { ok: true, args };
@@ -132,7 +143,11 @@ function logFiles(file: string): string[] {
   const dir = slash > 0 ? file.slice(0, slash) : '/';
   const base = file.slice(slash + 1);
   let names: string[];
-  try { names = readdirSync(dir); } catch { return []; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
   const rotated = names
     .filter((name) => name.startsWith(base + '.') && /^\d+$/.test(name.slice(base.length + 1)))
     .map((name) => ({ name, i: Number(name.slice(base.length + 1)) }))
@@ -147,7 +162,11 @@ const isStrOrNull = (v: unknown): boolean => v === null || v === undefined || ty
 /** One line of the log, or null when it is not an entry this reader can show. */
 function parseEntry(text: string): { entry: AuditEntry; ms: number } | null {
   let v: unknown;
-  try { v = JSON.parse(text); } catch { return null; }
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const e = v as Record<string, unknown>;
   const ms = isStr(e.time) ? Date.parse(e.time) : NaN;
@@ -246,28 +265,34 @@ export function auditStats(read: Read, files: string[]): AuditStats {
   const first = read.entries[0];
   const last = read.entries[read.entries.length - 1];
   return {
-    files, entries: read.entries.length,
+    files,
+    entries: read.entries.length,
     first: first ? new Date(first.ms).toISOString() : null,
     last: last ? new Date(last.ms).toISOString() : null,
-    decisions, doors,
+    decisions,
+    doors,
     agents: top(agents, 10).map(([agent, c]) => ({ agent, count: c })),
     rules: top(rules, 10).map(([rule, c]) => ({ rule, count: c })),
-    approved, errors, unreadable: read.unreadable,
+    approved,
+    errors,
+    unreadable: read.unreadable,
   };
 }
 
 function statsText(s: AuditStats): string {
   const list = (xs: Array<[string, number]>): string => (xs.length > 0 ? xs.map(([k, c]) => `${printable(k)} ${n(c)}`).join(', ') : '(none)');
   const rotated = s.files.length - 1;
-  return [
-    `Audit log: ${s.files[s.files.length - 1]}${rotated > 0 ? ` (and ${rotated} rotated file${rotated === 1 ? '' : 's'})` : ''}`,
-    `Entries:   ${n(s.entries)}${s.first && s.last ? `, ${localTime(Date.parse(s.first))} to ${localTime(Date.parse(s.last))}` : ''}`,
-    `Decisions: deny ${n(s.decisions.deny)}, ask ${n(s.decisions.ask)}, allow ${n(s.decisions.allow)}`,
-    `Doors:     hook ${n(s.doors.hook)}, mcp ${n(s.doors.mcp)}`,
-    `Agents:    ${list(s.agents.map((a) => [a.agent, a.count]))}`,
-    `Top rules: ${list(s.rules.map((r) => [r.rule, r.count]))}`,
-    `Let through by a one-time code: ${n(s.approved)}; fail-closed verdicts: ${n(s.errors)}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `Audit log: ${s.files[s.files.length - 1]}${rotated > 0 ? ` (and ${rotated} rotated file${rotated === 1 ? '' : 's'})` : ''}`,
+      `Entries:   ${n(s.entries)}${s.first && s.last ? `, ${localTime(Date.parse(s.first))} to ${localTime(Date.parse(s.last))}` : ''}`,
+      `Decisions: deny ${n(s.decisions.deny)}, ask ${n(s.decisions.ask)}, allow ${n(s.decisions.allow)}`,
+      `Doors:     hook ${n(s.doors.hook)}, mcp ${n(s.doors.mcp)}`,
+      `Agents:    ${list(s.agents.map((a) => [a.agent, a.count]))}`,
+      `Top rules: ${list(s.rules.map((r) => [r.rule, r.count]))}`,
+      `Let through by a one-time code: ${n(s.approved)}; fail-closed verdicts: ${n(s.errors)}`,
+    ].join('\n') + '\n'
+  );
 }
 
 async function writeAll(io: Io, chunks: Iterable<string>): Promise<void> {
@@ -279,8 +304,14 @@ async function writeAll(io: Io, chunks: Iterable<string>): Promise<void> {
 export async function runAudit(argv: string[], io: Io, context: Partial<AuditContext> = {}): Promise<number> {
   const ctx: AuditContext = { cwd: process.cwd(), home: homedir(), env: (k) => process.env[k], now: Date.now(), ...context };
   const parsed = parseArgs(argv, ctx.now);
-  if (parsed.ok === 'help') { io.stdout.write(AUDIT_HELP); return 0; }
-  if (!parsed.ok) { io.stderr.write(`firebreak audit: ${parsed.message}\n`); return 1; }
+  if (parsed.ok === 'help') {
+    io.stdout.write(AUDIT_HELP);
+    return 0;
+  }
+  if (!parsed.ok) {
+    io.stderr.write(`firebreak audit: ${parsed.message}\n`);
+    return 1;
+  }
   const { args } = parsed;
 
   let file: string;
@@ -290,21 +321,31 @@ export async function runAudit(argv: string[], io: Io, context: Partial<AuditCon
   } else {
     // The log is where the writer puts it: the user's config decides (a project cannot move it).
     const policy = resolvePolicy({ cwd: ctx.cwd, home: ctx.home, env: ctx.env, stamp: 'audit', diskCache: false }, () => ({ buildPolicy }));
-    if (!policy.ok) { io.stderr.write(`firebreak audit: cannot tell where the log is: ${policy.error.message}; or name it with --file PATH\n`); return 1; }
+    if (!policy.ok) {
+      io.stderr.write(`firebreak audit: cannot tell where the log is: ${policy.error.message}; or name it with --file PATH\n`);
+      return 1;
+    }
     file = auditFile(policy.resolved.policy.audit, ctx.env, ctx.home);
     off = !policy.resolved.policy.audit.enabled;
   }
 
   const files = logFiles(file);
   if (files.length === 0) {
-    io.stdout.write(`No audit log at ${file}${off ? ' (the audit log is switched off in your config: audit.enabled)' : ' yet; the agent hooks and MCP check_command write it'}.\n`);
+    io.stdout.write(
+      `No audit log at ${file}${off ? ' (the audit log is switched off in your config: audit.enabled)' : ' yet; the agent hooks and MCP check_command write it'}.\n`,
+    );
     return 0;
   }
   let read: Read;
   try {
-    read = readLog(files, (e, ms) =>
-      (args.since === null || ms >= args.since) && (args.decisions === null || args.decisions.has(e.decision)) &&
-      (args.agent === null || (e.agent ?? '').toLowerCase() === args.agent) && (args.door === null || e.door === args.door));
+    read = readLog(
+      files,
+      (e, ms) =>
+        (args.since === null || ms >= args.since) &&
+        (args.decisions === null || args.decisions.has(e.decision)) &&
+        (args.agent === null || (e.agent ?? '').toLowerCase() === args.agent) &&
+        (args.door === null || e.door === args.door),
+    );
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { path?: string };
     io.stderr.write(`firebreak audit: cannot read ${err.path ?? file}: ${err.code ?? err.message}\n`);
@@ -315,12 +356,21 @@ export async function runAudit(argv: string[], io: Io, context: Partial<AuditCon
     const s = auditStats(read, files);
     io.stdout.write(args.format === 'json' ? JSON.stringify(s, null, 2) + '\n' : statsText(s));
   } else if (args.format === 'json') {
-    await writeAll(io, read.entries.map((x) => JSON.stringify(x.entry) + '\n'));
+    await writeAll(
+      io,
+      read.entries.map((x) => JSON.stringify(x.entry) + '\n'),
+    );
   } else {
     const st = styleFor(io.stdout);
     if (read.entries.length === 0) io.stdout.write(`No entries match in ${file}${files.length > 1 ? ` and its ${files.length - 1} rotated file(s)` : ''}.\n`);
-    await writeAll(io, read.entries.map((x) => entryLine(x.entry, x.ms, st)));
+    await writeAll(
+      io,
+      read.entries.map((x) => entryLine(x.entry, x.ms, st)),
+    );
   }
-  if (read.unreadable > 0) io.stderr.write(`firebreak audit: ${n(read.unreadable)} line${read.unreadable === 1 ? '' : 's'} could not be read (not an audit entry) in ${file}${files.length > 1 ? ' or its rotated files' : ''}\n`);
+  if (read.unreadable > 0)
+    io.stderr.write(
+      `firebreak audit: ${n(read.unreadable)} line${read.unreadable === 1 ? '' : 's'} could not be read (not an audit entry) in ${file}${files.length > 1 ? ' or its rotated files' : ''}\n`,
+    );
   return 0;
 }

@@ -118,12 +118,22 @@ function openLog(file: string): number {
  * Appends one entry. Never throws: a log that cannot be written is an error value for the
  * door to report, and must never change or delay the verdict itself.
  */
-export function appendAudit(entry: AuditEntry, settings: AuditSettings, env: (name: string) => string | undefined, home: string, limits: Partial<RotationLimits> = {}): FirebreakError | null {
+export function appendAudit(
+  entry: AuditEntry,
+  settings: AuditSettings,
+  env: (name: string) => string | undefined,
+  home: string,
+  limits: Partial<RotationLimits> = {},
+): FirebreakError | null {
   if (!settings.enabled || (entry.decision === 'allow' && !settings.includeAllowed)) return null;
   let file = '';
   try {
     file = auditFile(settings, env, home);
-    if (!file.startsWith('/')) return { code: 'audit-file', message: `the audit log path '${file}' is not absolute; fix: set audit.file in your user config to an absolute path or one starting with ~/` };
+    if (!file.startsWith('/'))
+      return {
+        code: 'audit-file',
+        message: `the audit log path '${file}' is not absolute; fix: set audit.file in your user config to an absolute path or one starting with ~/`,
+      };
     const buf = line(entry);
     const fd = openLog(file);
     try {
@@ -131,13 +141,24 @@ export function appendAudit(entry: AuditEntry, settings: AuditSettings, env: (na
       if (written !== buf.length) {
         // Only a full disk or a file size limit cuts a write short. End the torn line, so
         // the next writer's line is not glued onto it and lost with it.
-        try { writeSync(fd, '\n'); } catch { /* the disk is full */ }
-        return { code: 'audit-write', message: `the audit log ${file} took only ${written} of ${buf.length} bytes (is the disk full?); fix: free space, or move the log with audit.file in your user config` };
+        try {
+          writeSync(fd, '\n');
+        } catch {
+          /* the disk is full */
+        }
+        return {
+          code: 'audit-write',
+          message: `the audit log ${file} took only ${written} of ${buf.length} bytes (is the disk full?); fix: free space, or move the log with audit.file in your user config`,
+        };
       }
       const rotateBytes = limits.rotateBytes ?? AUDIT_ROTATE_BYTES;
       if (fstatSync(fd).size > rotateBytes) {
         const failed = rotate(file, rotateBytes, Math.max(1, limits.keep ?? AUDIT_KEEP));
-        if (failed) return { code: 'audit-rotate', message: `the entry is in the audit log ${file}, but rotating it failed (${failed}); fix: make ${file.slice(0, file.lastIndexOf('/')) || '/'} writable, or move the log with audit.file in your user config` };
+        if (failed)
+          return {
+            code: 'audit-rotate',
+            message: `the entry is in the audit log ${file}, but rotating it failed (${failed}); fix: make ${file.slice(0, file.lastIndexOf('/')) || '/'} writable, or move the log with audit.file in your user config`,
+          };
       }
     } finally {
       closeSync(fd);
@@ -145,7 +166,10 @@ export function appendAudit(entry: AuditEntry, settings: AuditSettings, env: (na
     return null;
   } catch (e) {
     const why = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
-    return { code: 'audit-write', message: `cannot write the audit log ${file || '(unknown path)'}: ${why}; fix: make its directory writable, or set audit.file (or audit.enabled: false) in your user config` };
+    return {
+      code: 'audit-write',
+      message: `cannot write the audit log ${file || '(unknown path)'}: ${why}; fix: make its directory writable, or set audit.file (or audit.enabled: false) in your user config`,
+    };
   }
 }
 
@@ -166,7 +190,11 @@ function takeLock(lock: string): number | null {
     renameSync(lock, aside);
     const moved = statSync(aside);
     if (moved.ino !== stale.ino || moved.dev !== stale.dev) {
-      try { linkSync(aside, lock); } catch { /* a newer lock is there already */ }
+      try {
+        linkSync(aside, lock);
+      } catch {
+        /* a newer lock is there already */
+      }
       unlinkSync(aside);
       return null;
     }
@@ -194,7 +222,11 @@ function rotate(file: string, limit: number, keep: number): string | null {
     // Between this process's write and its lock another may have rotated already: judge the
     // file the name points to now, not the one this process wrote to.
     let size: number;
-    try { size = statSync(file).size; } catch { return null; }
+    try {
+      size = statSync(file).size;
+    } catch {
+      return null;
+    }
     if (size <= limit) return null;
     // Shift only up to the first free number: what lies above it keeps its place and order.
     let top = 1;
@@ -206,6 +238,10 @@ function rotate(file: string, limit: number, keep: number): string | null {
     return (e as NodeJS.ErrnoException).code ?? String(e);
   } finally {
     closeSync(held);
-    try { unlinkSync(lock); } catch { /* already broken as stale */ }
+    try {
+      unlinkSync(lock);
+    } catch {
+      /* already broken as stale */
+    }
   }
 }

@@ -109,7 +109,13 @@ export class Catalogue {
       s = { spec: loaded.spec, rules: loaded.rules, sets: [] };
       for (let off = 0; off < loaded.rules.length; off += SHARD_SIZE) {
         const members = loaded.rules.slice(off, off + SHARD_SIZE).map((_, k) => off + k);
-        s.sets.push({ set: new R.Set(members.map((k) => loaded.rules[k]!.rule.pattern), 'u'), members });
+        s.sets.push({
+          set: new R.Set(
+            members.map((k) => loaded.rules[k]!.rule.pattern),
+            'u',
+          ),
+          members,
+        });
       }
       this.shards.set(name, s);
     }
@@ -144,7 +150,10 @@ export class Catalogue {
       for (const { set, members } of shard.sets) {
         for (const k of set.match(text)) {
           const { index, rule } = shard.rules[members[k]!]!;
-          if (!seen.has(index)) { seen.add(index); out.push({ rule, text }); }
+          if (!seen.has(index)) {
+            seen.add(index);
+            out.push({ rule, text });
+          }
         }
       }
     }

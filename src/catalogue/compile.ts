@@ -75,10 +75,18 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
     const ruleIdAt = (i: number | undefined): string | null => (i === undefined ? null : (data?.rules?.[i]?.id ?? null));
     const errors = validate(data);
     for (const e of errors) {
-      const path = e.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
+      const path = e.instancePath
+        .split('/')
+        .slice(1)
+        .map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
       const ruleIndex = path[0] === 'rules' && typeof path[1] === 'number' ? path[1] : undefined;
       const where = e.instancePath || '(top level)';
-      const extra = e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : '';
+      const extra =
+        e.params && 'additionalProperty' in e.params
+          ? ` '${String(e.params.additionalProperty)}'`
+          : e.params && 'allowedValues' in e.params
+            ? ` (${(e.params.allowedValues as unknown[]).join(', ')})`
+            : '';
       problems.push({ file: f.path, line: lineAt(path), ruleId: ruleIdAt(ruleIndex), message: `${where} ${e.message ?? 'is invalid'}${extra}` });
     }
     if (errors.length > 0) continue;
@@ -86,11 +94,20 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
     for (const [name, written] of Object.entries(data.commands ?? {})) {
       const shared = own(CATALOGUE_OPTIONS, name);
       const repeated = shared ? (written.value_options ?? []).filter((o) => shared.takes.has(o)) : [];
-      if (repeated.length > 0) problems.push({ file: f.path, line: lineAt(['commands', name]), ruleId: null, message: `commands.${name} repeats ${repeated.join(', ')}: src/options/tools.ts already says which of ${name}'s options take a value` });
+      if (repeated.length > 0)
+        problems.push({
+          file: f.path,
+          line: lineAt(['commands', name]),
+          ruleId: null,
+          message: `commands.${name} repeats ${repeated.join(', ')}: src/options/tools.ts already says which of ${name}'s options take a value`,
+        });
       const spec = shared ? { ...written, value_options: [...valueTakers(shared), ...(written.value_options ?? [])] } : written;
       const prev = catalogue.commands[name];
       catalogue.commands[name] = prev
-        ? { value_options: [...new Set([...(prev.value_options ?? []), ...(spec.value_options ?? [])])], global_options_before_subcommand: !!(prev.global_options_before_subcommand || spec.global_options_before_subcommand) }
+        ? {
+            value_options: [...new Set([...(prev.value_options ?? []), ...(spec.value_options ?? [])])],
+            global_options_before_subcommand: !!(prev.global_options_before_subcommand || spec.global_options_before_subcommand),
+          }
         : spec;
     }
     data.rules.forEach((r, i) => {
@@ -104,7 +121,8 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
       const compiled = compileRule(r, data.group, { file: f.path, line }, problem);
       // The catalogue's own rules must; a rule in a user's config may.
       const unstated = unstatedOutputs(r);
-      if (unstated.length > 0) problem(`${UNSTATED} ${unstated.join(' and ')} (npm run rules:expect writes today's output in; check it before committing)`, ['examples', 'match']);
+      if (unstated.length > 0)
+        problem(`${UNSTATED} ${unstated.join(' and ')} (npm run rules:expect writes today's output in; check it before committing)`, ['examples', 'match']);
       catalogue.rules.push(compiled);
       catalogue.examples[r.id] = r.examples;
     });
@@ -134,7 +152,12 @@ export function unstatedOutputs(r: RuleSource): Array<'alternatives' | 'blast_ra
 /** The problem message for a rule that does not state what it builds (the fill script recognises it). */
 export const UNSTATED = 'builds its output from the command, so one match example must state it:';
 
-export function compileRule(r: RuleSource, group: string, source: { file: string; line: number }, problem: (message: string, path?: Array<string | number>) => void): CompiledRule {
+export function compileRule(
+  r: RuleSource,
+  group: string,
+  source: { file: string; line: number },
+  problem: (message: string, path?: Array<string | number>) => void,
+): CompiledRule {
   if (!r.id.startsWith(group + ':')) problem(`id must start with '${group}:'`, ['id']);
   const bad = re2Problem(r.match.pattern);
   if (bad) problem(bad, ['match', 'pattern']);
@@ -147,10 +170,16 @@ export function compileRule(r: RuleSource, group: string, source: { file: string
   if (r.targets?.select === 'key_value' && !r.targets.key) problem("targets.select 'key_value' needs targets.key", ['targets']);
   if (r.targets?.select === 'option_value' && !r.targets.options?.length) problem("targets.select 'option_value' needs targets.options", ['targets']);
   const templates: Array<[string, Array<string | number>]> = [[r.blast_radius.detail, ['blast_radius', 'detail']]];
-  (r.alternatives ?? []).forEach((a, k) => { if (a.command) templates.push([a.command, ['alternatives', k, 'command']]); });
+  (r.alternatives ?? []).forEach((a, k) => {
+    if (a.command) templates.push([a.command, ['alternatives', k, 'command']]);
+  });
   for (const [t, path] of templates) {
     for (const ph of t.match(ANY_BRACED) ?? []) {
-      if (!new RegExp(`^${PLACEHOLDER.source}$`).test(ph)) problem(`unknown placeholder ${ph}; use {name} {command} {upstream} {args} {target} {targets} {target_path} {class} {posN} or {opt:-x,--long}, each with an optional |fallback`, path);
+      if (!new RegExp(`^${PLACEHOLDER.source}$`).test(ph))
+        problem(
+          `unknown placeholder ${ph}; use {name} {command} {upstream} {args} {target} {targets} {target_path} {class} {posN} or {opt:-x,--long}, each with an optional |fallback`,
+          path,
+        );
     }
   }
   if (!r.blast_radius.scope && !r.targets) problem('blast_radius.scope is required for a rule without targets', ['blast_radius']);

@@ -53,14 +53,26 @@ export function parseCheckArgs(argv: string[]): Parsed {
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--') { words.push(...argv.slice(i + 1)); break; }
-    if (words.length > 0) { words.push(a); continue; }
+    if (a === '--') {
+      words.push(...argv.slice(i + 1));
+      break;
+    }
+    if (words.length > 0) {
+      words.push(a);
+      continue;
+    }
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const value = (): string | null => (inline !== undefined ? inline : i + 1 < argv.length ? argv[++i]! : null);
     switch (flag) {
-      case '-h': case '--help': return { ok: 'help' };
-      case '--json': args.format = 'json'; break;
-      case '--stdin': args.stdin = true; break;
+      case '-h':
+      case '--help':
+        return { ok: 'help' };
+      case '--json':
+        args.format = 'json';
+        break;
+      case '--stdin':
+        args.stdin = true;
+        break;
       case '--format': {
         const v = value();
         if (v !== 'text' && v !== 'json') return { ok: false, message: `--format takes 'text' or 'json', not ${v === null ? 'nothing' : `'${v}'`}` };
@@ -77,13 +89,18 @@ export function parseCheckArgs(argv: string[]): Parsed {
         const v = value();
         if (!v) return { ok: false, message: '--cwd needs a directory' };
         let isDir = false;
-        try { isDir = statSync(v).isDirectory(); } catch { /* reported below */ }
+        try {
+          isDir = statSync(v).isDirectory();
+        } catch {
+          /* reported below */
+        }
         if (!isDir) return { ok: false, message: `--cwd ${v}: no such directory` };
         args.cwd = resolve(v);
         break;
       }
       default:
-        if (a.startsWith('-') && a !== '-') return { ok: false, message: `unknown option '${a}' (put the command after --, as in: firebreak check -- 'rm -rf build')` };
+        if (a.startsWith('-') && a !== '-')
+          return { ok: false, message: `unknown option '${a}' (put the command after --, as in: firebreak check -- 'rm -rf build')` };
         words.push(a);
     }
   }
@@ -104,17 +121,29 @@ export interface CheckDeps {
 
 export async function runCheck(argv: string[], deps: CheckDeps, io: Io): Promise<number> {
   const parsed = parseCheckArgs(argv);
-  if (parsed.ok === 'help') { io.stdout.write(CHECK_HELP); return 0; }
-  if (!parsed.ok) { io.stderr.write(`firebreak check: ${parsed.message}\n`); return EXIT.error; }
+  if (parsed.ok === 'help') {
+    io.stdout.write(CHECK_HELP);
+    return 0;
+  }
+  if (!parsed.ok) {
+    io.stderr.write(`firebreak check: ${parsed.message}\n`);
+    return EXIT.error;
+  }
   const { args } = parsed;
   const policy = deps.policyFor(args.cwd);
-  if (!policy.ok) { io.stderr.write(`firebreak check: ${policy.error.message}\n`); return EXIT.error; }
+  if (!policy.ok) {
+    io.stderr.write(`firebreak check: ${policy.error.message}\n`);
+    return EXIT.error;
+  }
   const engine = new Engine(deps.catalogue, policy.resolved.policy);
   if (!args.stdin) {
     const line = args.command!;
     // Node turns bytes that are not UTF-8 in argv into U+FFFD; no real command needs it.
     const bad = line.includes('\uFFFD') ? { message: 'the command is not valid UTF-8' } : checkInput(line);
-    if (bad) { io.stderr.write(`firebreak check: ${bad.message}\n`); return EXIT.error; }
+    if (bad) {
+      io.stderr.write(`firebreak check: ${bad.message}\n`);
+      return EXIT.error;
+    }
     const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid(), probe: true, audience: args.audience });
     if (args.format === 'json') io.stdout.write(JSON.stringify(a) + '\n');
     else {

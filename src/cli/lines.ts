@@ -31,7 +31,11 @@ export async function* readLines(stream: AsyncIterable<Buffer>, maxBytes: number
       if (!overflow) {
         pending.push(chunk.subarray(start, end));
         pendingBytes += end - start;
-        if (pendingBytes > maxBytes) { overflow = true; pending = []; pendingBytes = 0; }
+        if (pendingBytes > maxBytes) {
+          overflow = true;
+          pending = [];
+          pendingBytes = 0;
+        }
       }
       if (nl < 0) break;
       yield finish(pending);

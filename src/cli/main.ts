@@ -47,16 +47,22 @@ async function main(argv: string[]): Promise<number> {
   if (sub === 'hook') {
     // Everything, the catalogue's loading included, happens inside: every failure is an answer in the agent's format.
     const code = await runHook(rest, {
-      loadCatalogue, stamp: (c) => `${VERSION}:${c.size}`, env: process.env, home: homedir(), cwd: process.cwd(),
-      stdout: new SyncOut(1), stderr: new SyncOut(2),
+      loadCatalogue,
+      stamp: (c) => `${VERSION}:${c.size}`,
+      env: process.env,
+      home: homedir(),
+      cwd: process.cwd(),
+      stdout: new SyncOut(1),
+      stderr: new SyncOut(2),
     });
     // The answer is written (synchronously); a read of stdin the agent never closed must not keep the process alive.
     process.exit(code);
   }
   if (sub === 'allow') return runAllow(rest, { env: process.env, home: homedir(), stdout: new SyncOut(1), stderr: new SyncOut(2) });
-  const io: Io = sub === 'check'
-    ? { stdin: () => process.stdin, stdout: new SyncOut(1), stderr: new SyncOut(2) }
-    : { stdin: () => process.stdin, stdout: watchForClosedPipe(process.stdout), stderr: process.stderr };
+  const io: Io =
+    sub === 'check'
+      ? { stdin: () => process.stdin, stdout: new SyncOut(1), stderr: new SyncOut(2) }
+      : { stdin: () => process.stdin, stdout: watchForClosedPipe(process.stdout), stderr: process.stderr };
   if (sub === 'rules' || sub === 'policy' || sub === 'audit' || sub === 'connect' || sub === 'doctor') {
     // A bundle of its own, loaded only here: it carries the YAML parser, the validator and cosmiconfig.
     const tools = loadBundle(fileURLToPath(new URL('./tools.cjs', import.meta.url))) as typeof import('./tools-bundle.js');
@@ -67,7 +73,9 @@ async function main(argv: string[]): Promise<number> {
     return tools.runDoctor(rest, io);
   }
   if (sub !== 'check' && sub !== 'mcp') {
-    process.stderr.write(`firebreak: unknown command '${sub}' (available: check, hook, connect, doctor, allow, audit, mcp, rules, policy; see firebreak --help)\n`);
+    process.stderr.write(
+      `firebreak: unknown command '${sub}' (available: check, hook, connect, doctor, allow, audit, mcp, rules, policy; see firebreak --help)\n`,
+    );
     return EXIT.error;
   }
   const catalogue = loadCatalogue();
@@ -87,7 +95,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (e: unknown) => {
     process.stderr.write(`firebreak: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     if (process.env.FIREBREAK_DEBUG === '1' && e instanceof Error) process.stderr.write(`${e.stack}\n`);

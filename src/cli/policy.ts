@@ -34,14 +34,17 @@ function option(argv: string[], name: string): string | null {
   const i = argv.findIndex((w) => w === name || w.startsWith(name + '='));
   if (i < 0) return null;
   const a = argv[i]!;
-  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1] ?? '';
+  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : (argv[i + 1] ?? '');
 }
 
 /** The first word that is neither an option nor an option's value. */
 function operand(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--cwd' || a === '--format') { i++; continue; }
+    if (a === '--cwd' || a === '--format') {
+      i++;
+      continue;
+    }
     if (!a.startsWith('-')) return a;
   }
   return undefined;
@@ -70,7 +73,9 @@ function exampleFailures(loaded: LoadedFile[], io: Io): number {
     for (const r of f.rules) {
       for (const x of runExamples(engine, r.id, f.examples[r.id]!)) {
         failed++;
-        io.stderr.write(`${f.ref.path}:${r.source.line}: rules [${r.id}] example ${JSON.stringify(x.command)}: expected ${x.expected}, got ${x.got}; fix: correct the rule or the example\n`);
+        io.stderr.write(
+          `${f.ref.path}:${r.source.line}: rules [${r.id}] example ${JSON.stringify(x.command)}: expected ${x.expected}, got ${x.got}; fix: correct the rule or the example\n`,
+        );
       }
     }
   }
@@ -80,7 +85,11 @@ function exampleFailures(loaded: LoadedFile[], io: Io): number {
 /** Why a file named on the command line cannot be a config (a device, a directory, too large), or null. */
 export function unreadable(path: string): string | null {
   let st: ReturnType<typeof statSync>;
-  try { st = statSync(path); } catch { return 'no such file'; }
+  try {
+    st = statSync(path);
+  } catch {
+    return 'no such file';
+  }
   if (!st.isFile()) return 'not a regular file';
   if (st.size > 1024 * 1024) return `${st.size.toLocaleString('en-US')} bytes, over the 1 MiB a config or rule file may be`;
   return null;
@@ -88,7 +97,10 @@ export function unreadable(path: string): string | null {
 
 export async function runPolicy(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h') { io.stdout.write(POLICY_HELP); return sub === undefined ? 1 : 0; }
+  if (sub === undefined || sub === '--help' || sub === '-h') {
+    io.stdout.write(POLICY_HELP);
+    return sub === undefined ? 1 : 0;
+  }
   const cwdArg = option(rest, '--cwd');
   const cwd = resolve(cwdArg || '.');
   if (cwdArg !== null && !(existsSync(cwd) && statSync(cwd).isDirectory())) {
@@ -100,7 +112,10 @@ export async function runPolicy(argv: string[], io: Io): Promise<number> {
 
   if (sub === 'show') {
     const out = resolvePolicy({ cwd, home, env: envLookup, stamp: 'policy-show', diskCache: false }, () => ({ buildPolicy }));
-    if (!out.ok) { printProblems(io, out.problems); return 1; }
+    if (!out.ok) {
+      printProblems(io, out.problems);
+      return 1;
+    }
     const settings = describePolicy(out.resolved);
     if (option(rest, '--format') === 'json') {
       io.stdout.write(JSON.stringify({ cwd, files: out.resolved.files, settings }, null, 2) + '\n');
@@ -108,7 +123,11 @@ export async function runPolicy(argv: string[], io: Io): Promise<number> {
     }
     const scopeOf = new Map(out.resolved.files.map((f) => [f.path, f.scope]));
     const source = (src: string): string => (src === 'default' ? 'default' : `${scopeOf.get(src) ?? 'file'} ${src}`);
-    const lines = [`Effective policy for ${cwd}`, `Config files: ${out.resolved.files.length > 0 ? out.resolved.files.map((f) => `${f.scope} ${f.path}`).join(', ') : '(none; built-in defaults)'}`, ''];
+    const lines = [
+      `Effective policy for ${cwd}`,
+      `Config files: ${out.resolved.files.length > 0 ? out.resolved.files.map((f) => `${f.scope} ${f.path}`).join(', ') : '(none; built-in defaults)'}`,
+      '',
+    ];
     for (const s of settings) lines.push(`${s.setting.padEnd(24)} ${show(s.value).padEnd(48)} ${s.sources.map(source).join(' + ')}`);
     io.stdout.write(lines.join('\n') + '\n');
     return 0;
@@ -120,24 +139,42 @@ export async function runPolicy(argv: string[], io: Io): Promise<number> {
     if (file) {
       const path = resolve(file);
       const why = unreadable(path);
-      if (why) { io.stderr.write(`firebreak policy validate: ${file}: ${why}\n`); return 1; }
+      if (why) {
+        io.stderr.write(`firebreak policy validate: ${file}: ${why}\n`);
+        return 1;
+      }
       // A project policy is judged against the user's config it would tighten.
       const project = /^(\.firebreak\.ya?ml|\.firebreakrc(\.json|\.ya?ml)?|firebreakrc(\.json|\.ya?ml)?|package\.json)$/.test(basename(path));
       const user = project ? discoverConfig({ cwd, home, projectRoot: null, env: envLookup }).files.filter((f) => f.scope === 'user') : [];
       refs = [...user, { path, scope: project ? 'project' : 'user', code: /\.(c|m)?[jt]s$/.test(path) }];
     } else {
       const found = discoverConfig({ cwd, home, projectRoot: findProjectRoot(cwd), env: envLookup });
-      if (found.problems.length > 0) { printProblems(io, found.problems); return 1; }
+      if (found.problems.length > 0) {
+        printProblems(io, found.problems);
+        return 1;
+      }
       refs = found.files;
-      if (refs.length === 0) { io.stdout.write(`No config files apply in ${cwd}; the built-in defaults do.\n`); return 0; }
+      if (refs.length === 0) {
+        io.stdout.write(`No config files apply in ${cwd}; the built-in defaults do.\n`);
+        return 0;
+      }
     }
     const { loaded, problems } = loadLayers(refs);
     const merged = problems.length === 0 ? mergeLoaded(loaded, builtInCatalogue(), hint) : { problems };
-    if (merged.problems.length > 0) { printProblems(io, merged.problems); return 1; }
+    if (merged.problems.length > 0) {
+      printProblems(io, merged.problems);
+      return 1;
+    }
     const failed = exampleFailures(loaded, io);
-    if (failed > 0) { io.stderr.write(`${failed} rule example(s) failed\n`); return 1; }
+    if (failed > 0) {
+      io.stderr.write(`${failed} rule example(s) failed\n`);
+      return 1;
+    }
     const rules = loaded.reduce((n, f) => n + f.rules.length, 0);
-    for (const f of loaded) io.stdout.write(`${f.ref.path}: valid (${f.ref.scope} ${f.ref.scope === 'user' ? 'config' : 'policy'}${f.rules.length > 0 ? `, ${f.rules.length} rule(s), examples pass` : ''})\n`);
+    for (const f of loaded)
+      io.stdout.write(
+        `${f.ref.path}: valid (${f.ref.scope} ${f.ref.scope === 'user' ? 'config' : 'policy'}${f.rules.length > 0 ? `, ${f.rules.length} rule(s), examples pass` : ''})\n`,
+      );
     if (rules === 0 && loaded.length === 0) io.stdout.write('nothing to validate\n');
     return 0;
   }
@@ -156,4 +193,3 @@ export async function runPolicy(argv: string[], io: Io): Promise<number> {
   io.stderr.write(`firebreak policy: unknown subcommand '${sub}' (show, validate, init)\n`);
   return 1;
 }
-

@@ -6,7 +6,6 @@ import { printable, type Style } from '../terminal/text.js';
 
 const VERDICT_WORD = { allow: 'ALLOW', ask: 'ASK', deny: 'DENY' } as const;
 
-
 export function renderText(a: RiskAssessment, st: Style): string {
   const lines: string[] = [];
   const sev = a.severity ? ` (${a.severity})` : '';
@@ -33,7 +32,7 @@ export function renderText(a: RiskAssessment, st: Style): string {
 /** One line per command, for --stdin with text output. */
 export function renderLine(a: RiskAssessment, st: Style): string {
   const top = a.matched_rules[0];
-  const what = top ? `${top.severity} ${top.id}` : a.denial_reason ?? '-';
+  const what = top ? `${top.severity} ${top.id}` : (a.denial_reason ?? '-');
   return `${st.verdict(a.decision, VERDICT_WORD[a.decision].padEnd(5))} ${what.padEnd(34)} ${printable(clip(a.command, 160))}\n`;
 }
 

@@ -42,11 +42,21 @@ function loadFull(io: Io): CatalogueWithExamples {
   if (custom.length === 0) return full;
   const groups = [...full.groups];
   for (const r of custom) if (!groups.some((g) => g.group === r.group)) groups.push({ group: r.group, description: `Rules from ${r.source.file}` });
-  return { ...full, groups, rules: [...full.rules, ...custom], examples: { ...full.examples, ...Object.fromEntries(custom.map((r) => [r.id, { match: [], no_match: [] }])) } };
+  return {
+    ...full,
+    groups,
+    rules: [...full.rules, ...custom],
+    examples: { ...full.examples, ...Object.fromEntries(custom.map((r) => [r.id, { match: [], no_match: [] }])) },
+  };
 }
 
 function severityText(r: CompiledRule): string {
-  return r.severity ?? Object.entries(r.targets?.severity ?? {}).map(([c, s]) => `${s} on ${c}`).join(', ');
+  return (
+    r.severity ??
+    Object.entries(r.targets?.severity ?? {})
+      .map(([c, s]) => `${s} on ${c}`)
+      .join(', ')
+  );
 }
 
 const exampleText = (e: Example): string => (typeof e === 'string' ? e : e.command);
@@ -55,13 +65,16 @@ function flag(argv: string[], name: string): string | null {
   const i = argv.findIndex((w) => w === name || w.startsWith(name + '='));
   if (i < 0) return null;
   const a = argv[i]!;
-  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1] ?? '';
+  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : (argv[i + 1] ?? '');
 }
 
 export async function runRules(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv;
   const json = flag(rest, '--format') === 'json';
-  if (sub === undefined || sub === '--help' || sub === '-h') { io.stdout.write(RULES_HELP); return sub === undefined ? 1 : 0; }
+  if (sub === undefined || sub === '--help' || sub === '-h') {
+    io.stdout.write(RULES_HELP);
+    return sub === undefined ? 1 : 0;
+  }
   if (sub === 'list') {
     const group = flag(rest, '--group');
     const cat = loadFull(io);
@@ -83,10 +96,16 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
       return 1;
     }
     const examples = cat.examples[r.id]!;
-    if (json) { io.stdout.write(JSON.stringify({ ...r, examples }, null, 2) + '\n'); return 0; }
+    if (json) {
+      io.stdout.write(JSON.stringify({ ...r, examples }, null, 2) + '\n');
+      return 0;
+    }
     const lines = [
-      `${r.id}  (${r.group})`, `  ${r.description}`, `  severity:     ${severityText(r)}`,
-      `  applies to:   ${r.commands.join(', ')}`, `  pattern:      ${r.pattern}`,
+      `${r.id}  (${r.group})`,
+      `  ${r.description}`,
+      `  severity:     ${severityText(r)}`,
+      `  applies to:   ${r.commands.join(', ')}`,
+      `  pattern:      ${r.pattern}`,
       `  blast radius: ${r.blast_radius.scope ?? 'by target'} — ${r.blast_radius.detail}`,
       ...r.alternatives.map((a) => `  instead:      ${a.command ?? JSON.stringify(a.transform)} — ${a.explanation}`),
       ...examples.match.map((e) => `  matches:      ${exampleText(e)}`),
@@ -98,9 +117,15 @@ export async function runRules(argv: string[], io: Io): Promise<number> {
   }
   if (sub === 'test') {
     const file = rest.find((a) => !a.startsWith('-'));
-    if (!file) { io.stderr.write('firebreak rules test: give a rule file (YAML)\n'); return 1; }
+    if (!file) {
+      io.stderr.write('firebreak rules test: give a rule file (YAML)\n');
+      return 1;
+    }
     const why = unreadable(file);
-    if (why) { io.stderr.write(`firebreak rules test: ${file}: ${why}\n`); return 1; }
+    if (why) {
+      io.stderr.write(`firebreak rules test: ${file}: ${why}\n`);
+      return 1;
+    }
     let text: string;
     try {
       text = readFileSync(file, 'utf8');

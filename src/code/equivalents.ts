@@ -5,8 +5,36 @@
 
 import { tokenize, type CodeLanguage, type RawPart, type Token } from './lexer.js';
 import {
-  ACTIONS, DEFAULT_ALIASES, ENV_GETTERS, ENVIRONMENTS, EVALS, HOME, HOME_CALLS, JOINERS, LOADERS, PATH_MAKERS, TAGGED, UNK, UNKNOWN, argvLine,
-  canonical, concat, concatParts, expandUser, format, joinPaths, literal, moduleName, openMode, partsOf, shellLine, str, verb, type Call, type Part, type Val,
+  ACTIONS,
+  DEFAULT_ALIASES,
+  ENV_GETTERS,
+  ENVIRONMENTS,
+  EVALS,
+  HOME,
+  HOME_CALLS,
+  JOINERS,
+  LOADERS,
+  PATH_MAKERS,
+  TAGGED,
+  UNK,
+  UNKNOWN,
+  argvLine,
+  canonical,
+  concat,
+  concatParts,
+  expandUser,
+  format,
+  joinPaths,
+  literal,
+  moduleName,
+  openMode,
+  partsOf,
+  shellLine,
+  str,
+  verb,
+  type Call,
+  type Part,
+  type Val,
 } from './values.js';
 
 export type InterpreterLanguage = CodeLanguage;
@@ -22,32 +50,86 @@ const LIMITS = {
 } as const;
 
 /** Words that only qualify the expression after them. */
-const PREFIXES = new Set(['new', 'await', 'not', 'typeof', 'void', 'delete', 'yield', 'return', 'my', 'our', 'local', 'const', 'let', 'var', 'async', 'do', 'then', 'else']);
+const PREFIXES = new Set([
+  'new',
+  'await',
+  'not',
+  'typeof',
+  'void',
+  'delete',
+  'yield',
+  'return',
+  'my',
+  'our',
+  'local',
+  'const',
+  'let',
+  'var',
+  'async',
+  'do',
+  'then',
+  'else',
+]);
 /** Where a call written without parentheses (perl, ruby) ends its arguments. */
 const ENDS_BARE_ARGS = new Set(['if', 'unless', 'while', 'until', 'or', 'and', 'do', 'then', 'for', 'foreach', 'x', 'eq', 'ne', 'lt', 'gt', 'le', 'ge', 'cmp']);
-const LITERAL_WORDS = new Map<string, Val>([['true', { k: 'bool', v: true }], ['True', { k: 'bool', v: true }], ['false', { k: 'bool', v: false }], ['False', { k: 'bool', v: false }]]);
-const CLOSE = new Map([['(', ')'], ['[', ']'], ['{', '}']]);
+const LITERAL_WORDS = new Map<string, Val>([
+  ['true', { k: 'bool', v: true }],
+  ['True', { k: 'bool', v: true }],
+  ['false', { k: 'bool', v: false }],
+  ['False', { k: 'bool', v: false }],
+]);
+const CLOSE = new Map([
+  ['(', ')'],
+  ['[', ']'],
+  ['{', '}'],
+]);
 /** Names come from hostile text: lookups are Maps, so `constructor` is only a name. */
-const PATH_DELETES = new Map([['unlink', 'rm -f'], ['delete', 'rm -f'], ['rmdir', 'rmdir'], ['rmtree', 'rm -rf']]);
+const PATH_DELETES = new Map([
+  ['unlink', 'rm -f'],
+  ['delete', 'rm -f'],
+  ['rmdir', 'rmdir'],
+  ['rmtree', 'rm -rf'],
+]);
 /** Path methods that write the file: Path(p).write_text(...), File.new(p).write. */
-const PATH_WRITES = new Map([['write_text', 'tee'], ['write_bytes', 'tee'], ['write', 'tee'], ['touch', 'touch']]);
+const PATH_WRITES = new Map([
+  ['write_text', 'tee'],
+  ['write_bytes', 'tee'],
+  ['write', 'tee'],
+  ['touch', 'touch'],
+]);
 /** Path methods that move or link it: Path(p).rename(q), Path(link).symlink_to(target). */
-const PATH_MOVES = new Map([['rename', 'mv'], ['replace', 'mv']]);
+const PATH_MOVES = new Map([
+  ['rename', 'mv'],
+  ['replace', 'mv'],
+]);
 
 // ---- reading the code
 
-interface State { lang: CodeLanguage; out: string[]; aliases: Map<string, string>; stars: string[] }
+interface State {
+  lang: CodeLanguage;
+  out: string[];
+  aliases: Map<string, string>;
+  stars: string[];
+}
 
 class Reader {
   private i = 0;
   private readonly lang: CodeLanguage;
 
-  constructor(private readonly st: State, private readonly toks: Token[], private readonly nest: number) {
+  constructor(
+    private readonly st: State,
+    private readonly toks: Token[],
+    private readonly nest: number,
+  ) {
     this.lang = st.lang;
   }
 
   run(): void {
-    while (this.i < this.toks.length) { const at = this.i; this.expr(0); if (this.i === at) this.i++; }
+    while (this.i < this.toks.length) {
+      const at = this.i;
+      this.expr(0);
+      if (this.i === at) this.i++;
+    }
   }
 
   /** The value of a snippet that is one expression (an interpolation); anything more makes it unknown. */
@@ -62,9 +144,17 @@ class Reader {
     if (line !== null && this.st.out.length < LIMITS.maxEquivalents && !this.st.out.includes(line)) this.st.out.push(line);
   }
 
-  private peek(k = 0): Token | undefined { return this.toks[this.i + k]; }
-  private isOp(v: string, k = 0): boolean { const t = this.peek(k); return t?.t === 'op' && t.v === v; }
-  private isId(v: string): boolean { const t = this.peek(); return t?.t === 'id' && t.v === v; }
+  private peek(k = 0): Token | undefined {
+    return this.toks[this.i + k];
+  }
+  private isOp(v: string, k = 0): boolean {
+    const t = this.peek(k);
+    return t?.t === 'op' && t.v === v;
+  }
+  private isId(v: string): boolean {
+    const t = this.peek();
+    return t?.t === 'id' && t.v === v;
+  }
 
   private nested(code: string): Reader | null {
     return this.nest < LIMITS.maxNesting ? new Reader(this.st, tokenize(this.lang, code), this.nest + 1) : null;
@@ -73,24 +163,36 @@ class Reader {
   private parts(raw: RawPart[]): Part[] {
     if (raw.every((r) => typeof r === 'string')) return raw as string[];
     let out: Part[] = [];
-    for (const r of raw) out = concatParts(out, typeof r === 'string' ? [r] : partsOf(this.nested(r.hole)?.value()) ?? [UNK]);
+    for (const r of raw) out = concatParts(out, typeof r === 'string' ? [r] : (partsOf(this.nested(r.hole)?.value()) ?? [UNK]));
     return out;
   }
 
   private expr(d: number): Val {
-    if (d > LIMITS.maxDepth) { this.i++; return UNKNOWN; }
+    if (d > LIMITS.maxDepth) {
+      this.i++;
+      return UNKNOWN;
+    }
     let v = this.postfix(d);
     for (;;) {
       const t = this.peek();
       if (t?.t !== 'op') return v;
-      if (t.v === '+') { this.i++; v = concat(v, this.postfix(d)); }
-      else if (t.v === '/' && this.lang === 'python') { this.i++; const r = this.postfix(d); v = v.k === 'path' ? { k: 'path', parts: joinPaths([v, r]) } : UNKNOWN; }
-      else if (t.v === '%' && (this.lang === 'python' || this.lang === 'ruby') && v.k === 'str') {
+      if (t.v === '+') {
+        this.i++;
+        v = concat(v, this.postfix(d));
+      } else if (t.v === '/' && this.lang === 'python') {
+        this.i++;
+        const r = this.postfix(d);
+        v = v.k === 'path' ? { k: 'path', parts: joinPaths([v, r]) } : UNKNOWN;
+      } else if (t.v === '%' && (this.lang === 'python' || this.lang === 'ruby') && v.k === 'str') {
         this.i++;
         const r = this.postfix(d);
         v = format(v.parts, r.k === 'list' ? r.items : [r], false);
-      } else if (t.v === '=' && (v.k === 'ref' || v.k === 'obj')) { this.i++; const r = this.expr(d + 1); this.assign(v, r); v = r; }
-      else return v;
+      } else if (t.v === '=' && (v.k === 'ref' || v.k === 'obj')) {
+        this.i++;
+        const r = this.expr(d + 1);
+        this.assign(v, r);
+        v = r;
+      } else return v;
     }
   }
 
@@ -121,8 +223,10 @@ class Reader {
       else if (t?.t === 'op' && t.v === '[') v = this.index(v, this.args(']', d + 1).args[0]);
       else if (t?.t === 'op' && t.v === '{' && this.lang === 'perl' && v.k === 'ref' && /^[$%]/.test(v.name)) {
         const key = this.peek(1);
-        if (key?.t === 'id' && this.isOp('}', 2)) { this.i += 3; v = this.index(v, str([key.v])); }
-        else v = this.index(v, this.args('}', d + 1).args[0]);
+        if (key?.t === 'id' && this.isOp('}', 2)) {
+          this.i += 3;
+          v = this.index(v, str([key.v]));
+        } else v = this.index(v, this.args('}', d + 1).args[0]);
       } else if (t?.t === 'str' && t.template && v.k === 'ref') {
         this.i++;
         if (TAGGED.has(v.name)) this.emit(shellLine(str(this.parts(t.parts))));
@@ -133,8 +237,7 @@ class Reader {
         const program = this.args('}', d + 1).args[0] ?? UNKNOWN;
         this.emit(argvLine([program, ...this.args('', d + 1).args.slice(1)]));
         v = UNKNOWN;
-      }
-      else return v;
+      } else return v;
     }
   }
 
@@ -155,13 +258,32 @@ class Reader {
     if (!t || t.t === 'nl') return UNKNOWN;
     if (t.t === 'str') {
       this.i++;
-      if (t.words) return { k: 'list', items: this.parts(t.parts).filter((p) => typeof p === 'string').join(' ').split(/\s+/).filter(Boolean).map((w) => str([w])) };
+      if (t.words)
+        return {
+          k: 'list',
+          items: this.parts(t.parts)
+            .filter((p) => typeof p === 'string')
+            .join(' ')
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((w) => str([w])),
+        };
       let parts = this.parts(t.parts);
-      for (let n = this.peek(); this.lang === 'python' && n?.t === 'str'; n = this.peek()) { this.i++; parts = concatParts(parts, this.parts(n.parts)); } // 'a' 'b' is 'ab'
+      for (let n = this.peek(); this.lang === 'python' && n?.t === 'str'; n = this.peek()) {
+        this.i++;
+        parts = concatParts(parts, this.parts(n.parts));
+      } // 'a' 'b' is 'ab'
       return str(parts);
     }
-    if (t.t === 'cmd') { this.i++; this.emit(shellLine(str(this.parts(t.parts)))); return UNKNOWN; }
-    if (t.t === 'num') { this.i++; return { k: 'num' }; }
+    if (t.t === 'cmd') {
+      this.i++;
+      this.emit(shellLine(str(this.parts(t.parts))));
+      return UNKNOWN;
+    }
+    if (t.t === 'num') {
+      this.i++;
+      return { k: 'num' };
+    }
     if (t.t === 'id') return this.name(t.v);
     const close = CLOSE.get(t.v);
     if (close === undefined) {
@@ -182,7 +304,11 @@ class Reader {
     if (lit) return lit;
     if (w === 'import' && this.lang === 'node') return this.isOp('(') ? { k: 'ref', name: 'require' } : this.jsImport();
     if ((w === 'import' || w === 'from') && this.lang === 'python') return this.pythonImport(w);
-    if (w === 'include' && this.lang === 'ruby' && this.peek()?.t === 'id') { this.st.stars.push((this.peek() as { v: string }).v); this.i++; return UNKNOWN; }
+    if (w === 'include' && this.lang === 'ruby' && this.peek()?.t === 'id') {
+      this.st.stars.push((this.peek() as { v: string }).v);
+      this.i++;
+      return UNKNOWN;
+    }
     const local = this.lang === 'php' && !w.startsWith('$') ? w.toLowerCase() : w;
     const known = this.st.aliases.get(local) ?? DEFAULT_ALIASES[this.lang]?.get(local);
     const star = known || this.st.stars.length === 0 ? undefined : this.st.stars.map((m) => `${m}.${local}`).find((n) => this.knows(n));
@@ -191,22 +317,36 @@ class Reader {
 
   private dotted(): string {
     const segs: string[] = [];
-    while (this.peek()?.t === 'id') { segs.push((this.peek() as { v: string }).v); this.i++; if (!this.isOp('.') || this.peek(1)?.t !== 'id') break; this.i++; }
+    while (this.peek()?.t === 'id') {
+      segs.push((this.peek() as { v: string }).v);
+      this.i++;
+      if (!this.isOp('.') || this.peek(1)?.t !== 'id') break;
+      this.i++;
+    }
     return segs.join('.');
   }
 
   /** import a.b as c; from m import x as y, (z); from m import * */
   private pythonImport(kw: 'import' | 'from'): Val {
     const from = kw === 'from' ? this.dotted() : '';
-    if (kw === 'from') { if (!this.isId('import')) return UNKNOWN; this.i++; }
-    if (this.isOp('*')) { this.i++; this.st.stars.push(from); return UNKNOWN; }
+    if (kw === 'from') {
+      if (!this.isId('import')) return UNKNOWN;
+      this.i++;
+    }
+    if (this.isOp('*')) {
+      this.i++;
+      this.st.stars.push(from);
+      return UNKNOWN;
+    }
     if (this.isOp('(')) this.i++;
     for (;;) {
       const name = this.dotted();
       if (!name) break;
       const target = from ? `${from}.${name}` : name;
-      if (this.isId('as') && this.peek(1)?.t === 'id') { this.st.aliases.set((this.peek(1) as { v: string }).v, target); this.i += 2; }
-      else if (from) this.st.aliases.set(name, target);
+      if (this.isId('as') && this.peek(1)?.t === 'id') {
+        this.st.aliases.set((this.peek(1) as { v: string }).v, target);
+        this.i += 2;
+      } else if (from) this.st.aliases.set(name, target);
       if (!this.isOp(',')) break;
       this.i++;
     }
@@ -219,15 +359,21 @@ class Reader {
     const binds: Array<[string, string | null]> = [];
     for (let guard = 0; guard < 1000 && this.i < this.toks.length; guard++) {
       const t = this.peek();
-      if (t?.t === 'id' && t.v === 'from') { this.i++; break; }
-      if (t?.t === 'id') { if (t.v !== 'as') binds.push([t.v, null]); }
-      else if (this.isOp('{')) {
+      if (t?.t === 'id' && t.v === 'from') {
+        this.i++;
+        break;
+      }
+      if (t?.t === 'id') {
+        if (t.v !== 'as') binds.push([t.v, null]);
+      } else if (this.isOp('{')) {
         this.i++;
         while (this.peek()?.t === 'id') {
           const member = (this.peek() as { v: string }).v;
           this.i++;
-          if (this.isId('as') && this.peek(1)?.t === 'id') { binds.push([(this.peek(1) as { v: string }).v, member]); this.i += 2; }
-          else binds.push([member, member]);
+          if (this.isId('as') && this.peek(1)?.t === 'id') {
+            binds.push([(this.peek(1) as { v: string }).v, member]);
+            this.i += 2;
+          } else binds.push([member, member]);
           if (this.isOp(',')) this.i++;
         }
       } else if (!this.isOp('*') && !this.isOp(',')) return UNKNOWN;
@@ -249,19 +395,30 @@ class Reader {
     for (;;) {
       const t = this.peek();
       if (!t) return out;
-      if (!bare && t.t === 'op' && t.v === close) { this.i++; return out; }
+      if (!bare && t.t === 'op' && t.v === close) {
+        this.i++;
+        return out;
+      }
       if (this.endsList(t, bare)) return out;
-      if (t.t === 'nl' || (t.t === 'op' && (t.v === ',' || t.v === ';'))) { this.i++; continue; }
+      if (t.t === 'nl' || (t.t === 'op' && (t.v === ',' || t.v === ';'))) {
+        this.i++;
+        continue;
+      }
       const key = this.key(close);
       const splat = key === null && t.t === 'op' && (t.v === '*' || t.v === '**' || t.v === '...');
       if (splat) this.i++;
       let v = this.expr(d);
       if (!this.atItemEnd(close, bare)) {
         v = UNKNOWN;
-        while (!this.atItemEnd(close, bare)) { const at = this.i; this.expr(d); if (this.i === at) this.i++; }
+        while (!this.atItemEnd(close, bare)) {
+          const at = this.i;
+          this.expr(d);
+          if (this.i === at) this.i++;
+        }
       }
       if (key !== null) out.kw.set(key, v);
-      else if (v.k === 'list' && (splat || this.lang === 'perl')) for (const item of v.items) this.push(out.args, item); // perl flattens lists
+      else if (v.k === 'list' && (splat || this.lang === 'perl'))
+        for (const item of v.items) this.push(out.args, item); // perl flattens lists
       else this.push(out.args, splat ? UNKNOWN : v);
     }
   }
@@ -274,7 +431,9 @@ class Reader {
   private endsList(t: Token, bare: boolean): boolean {
     if (t.t === 'op' && (t.v === ')' || t.v === ']' || t.v === '}')) return true;
     if (!bare) return false;
-    return t.t === 'nl' || (t.t === 'op' && (t.v === ';' || t.v === '||' || t.v === '&&' || t.v === '?' || t.v === ':')) || (t.t === 'id' && ENDS_BARE_ARGS.has(t.v));
+    return (
+      t.t === 'nl' || (t.t === 'op' && (t.v === ';' || t.v === '||' || t.v === '&&' || t.v === '?' || t.v === ':')) || (t.t === 'id' && ENDS_BARE_ARGS.has(t.v))
+    );
   }
 
   private atItemEnd(close: string, bare: boolean): boolean {
@@ -304,13 +463,19 @@ class Reader {
     const name = canonical(this.lang, fn.name);
     const a0 = c.args[0];
     const action = ACTIONS[this.lang].get(name);
-    if (action) { this.emit(action(c)); return UNKNOWN; }
+    if (action) {
+      this.emit(action(c));
+      return UNKNOWN;
+    }
     if (EVALS[this.lang].has(name)) {
       const code = literal(name === 'Function' ? c.args.at(-1) : a0);
       if (code !== null) this.nested(code)?.run();
       return UNKNOWN;
     }
-    if (LOADERS.has(name)) { const m = literal(a0); return m === null ? UNKNOWN : { k: 'ref', name: moduleName(m) }; }
+    if (LOADERS.has(name)) {
+      const m = literal(a0);
+      return m === null ? UNKNOWN : { k: 'ref', name: moduleName(m) };
+    }
     if (HOME_CALLS.has(name)) return str([HOME]);
     if (name === 'Path.home' || name === 'pathlib.Path.home') return { k: 'path', parts: [HOME] };
     if (ENV_GETTERS.has(name)) return literal(a0) === 'HOME' ? str([HOME]) : UNKNOWN;
@@ -325,20 +490,39 @@ class Reader {
   private method(recv: Val, name: string, c: Call): Val {
     if (recv.k === 'path') {
       const del = PATH_DELETES.get(name);
-      if (del) { this.emit(verb(del, [recv])); return UNKNOWN; }
+      if (del) {
+        this.emit(verb(del, [recv]));
+        return UNKNOWN;
+      }
       const write = PATH_WRITES.get(name);
-      if (write) { this.emit(verb(write, [recv])); return UNKNOWN; }
+      if (write) {
+        this.emit(verb(write, [recv]));
+        return UNKNOWN;
+      }
       const move = PATH_MOVES.get(name);
-      if (move) { this.emit(verb(move, [recv, c.args[0] ?? UNKNOWN])); return UNKNOWN; }
-      if (name === 'symlink_to' || name === 'hardlink_to') { this.emit(verb(name === 'symlink_to' ? 'ln -sf' : 'ln -f', [c.args[0] ?? UNKNOWN, recv])); return UNKNOWN; }
-      if (name === 'open') { const cmd = openMode(literal(c.args[0] ?? c.kw.get('mode'))); if (cmd) this.emit(verb(cmd, [recv])); return UNKNOWN; }
-      if (name === 'expanduser') { const v = expandUser(recv); return v.k === 'str' ? { k: 'path', parts: v.parts } : v; }
+      if (move) {
+        this.emit(verb(move, [recv, c.args[0] ?? UNKNOWN]));
+        return UNKNOWN;
+      }
+      if (name === 'symlink_to' || name === 'hardlink_to') {
+        this.emit(verb(name === 'symlink_to' ? 'ln -sf' : 'ln -f', [c.args[0] ?? UNKNOWN, recv]));
+        return UNKNOWN;
+      }
+      if (name === 'open') {
+        const cmd = openMode(literal(c.args[0] ?? c.kw.get('mode')));
+        if (cmd) this.emit(verb(cmd, [recv]));
+        return UNKNOWN;
+      }
+      if (name === 'expanduser') {
+        const v = expandUser(recv);
+        return v.k === 'str' ? { k: 'path', parts: v.parts } : v;
+      }
       if (name === 'joinpath') return { k: 'path', parts: joinPaths([recv, ...c.args]) };
       return name === 'resolve' || name === 'absolute' ? recv : UNKNOWN;
     }
     if (recv.k === 'str' && name === 'format' && this.lang === 'python') return format(recv.parts, c.args, true, c.kw);
     const list = recv.k === 'list' ? recv : c.args[0]?.k === 'list' ? c.args[0] : null;
-    const sep = recv.k === 'list' ? literal(c.args[0]) ?? ',' : literal(recv);
+    const sep = recv.k === 'list' ? (literal(c.args[0]) ?? ',') : literal(recv);
     if (name === 'join' && list && sep !== null) return list.items.reduce<Val>((acc, v, i) => concat(i === 0 ? acc : concat(acc, str([sep])), v), str([]));
     return UNKNOWN;
   }

@@ -24,10 +24,17 @@ const NODE_OPTIONS = {
   stops: '-v -h --help --version --check --test --run',
 };
 
-const interpreter = (language: InterpreterLanguage, options: OptionSpec, quirks: Partial<Interpreter> = {}): Interpreter =>
-  ({ language, options, codeEndsOptions: false, readsStdin: true, ...quirks });
+const interpreter = (language: InterpreterLanguage, options: OptionSpec, quirks: Partial<Interpreter> = {}): Interpreter => ({
+  language,
+  options,
+  codeEndsOptions: false,
+  readsStdin: true,
+  ...quirks,
+});
 
-const PYTHON = interpreter('python', optionSpec({ code: 'c', value: 'W X --check-hash-based-pycs', program: 'm', stops: 'h V --help --version' }), { codeEndsOptions: true });
+const PYTHON = interpreter('python', optionSpec({ code: 'c', value: 'W X --check-hash-based-pycs', program: 'm', stops: 'h V --help --version' }), {
+  codeEndsOptions: true,
+});
 const NODE = interpreter('node', optionSpec({ ...NODE_OPTIONS, value: NODE_OPTIONS.value + ' -r -C', stops: NODE_OPTIONS.stops + ' -c' }, { glued: false }));
 const BUN = interpreter('node', optionSpec({ ...NODE_OPTIONS, value: NODE_OPTIONS.value + ' -r -c' }, { glued: false }), { readsStdin: false });
 const DENO = interpreter('node', DENO_EVAL, { readsStdin: false });
@@ -55,7 +62,11 @@ function interpreterOf(name: string): Interpreter | null {
 /** The command name is an interpreter that runs a program it is given (a file, or <(curl …)). */
 export const isInterpreter = (name: string): boolean => interpreterOf(name) !== null;
 
-interface Invocation { code: string[]; program: boolean; noStdin: boolean }
+interface Invocation {
+  code: string[];
+  program: boolean;
+  noStdin: boolean;
+}
 
 /** Walks an interpreter's options the way it does, up to its program: inline code, a file, or stdin. */
 function readInvocation(argv: readonly string[], it: Interpreter): Invocation {
@@ -67,9 +78,15 @@ function readInvocation(argv: readonly string[], it: Interpreter): Invocation {
       inv.program = next !== undefined && next !== '-';
       break;
     }
-    if (tok.kind === 'operand') { inv.program = argv[tok.at] !== '-'; break; }
+    if (tok.kind === 'operand') {
+      inv.program = argv[tok.at] !== '-';
+      break;
+    }
     if (it.options.stops.has(tok.name)) inv.noStdin = true;
-    if (tok.takes === 'program') { inv.program = true; break; }
+    if (tok.takes === 'program') {
+      inv.program = true;
+      break;
+    }
     if (tok.takes === 'code') {
       // `node -e` with nothing after it is an error: nothing runs, nothing is read.
       if (tok.value === undefined) inv.noStdin = true;
@@ -83,7 +100,11 @@ function readInvocation(argv: readonly string[], it: Interpreter): Invocation {
 /** deno eval [options] CODE */
 function denoEval(argv: readonly string[]): string | null {
   if (argv[1] !== 'eval') return null;
-  const { operand } = leadingOptions(argv.map((text) => ({ text })), DENO_EVAL, 2);
+  const { operand } = leadingOptions(
+    argv.map((text) => ({ text })),
+    DENO_EVAL,
+    2,
+  );
   return argv[operand] ?? null;
 }
 

@@ -31,8 +31,41 @@ const ID_START = /[A-Za-z_\u0080-\uffff]/;
 const ID_CHAR = /[\w\u0080-\uffff]/;
 const OPERATOR = /=>|->|::|\.\.\.|\?\.|&\.|\*\*|===?|!==?|<=>|<=|>=|&&|\|\||\/\/|<<|>>|[-+*/%.&|^~<>]=/y;
 /** After these words an operand follows, so `/` starts a regular expression. */
-const BEFORE_OPERAND = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await',
-  'and', 'or', 'not', 'if', 'unless', 'while', 'until', 'split', 'grep', 'map', 'when', 'x', 'lt', 'gt', 'le', 'ge', 'eq', 'ne', 'cmp']);
+const BEFORE_OPERAND = new Set([
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
+  'and',
+  'or',
+  'not',
+  'if',
+  'unless',
+  'while',
+  'until',
+  'split',
+  'grep',
+  'map',
+  'when',
+  'x',
+  'lt',
+  'gt',
+  'le',
+  'ge',
+  'eq',
+  'ne',
+  'cmp',
+]);
 const PY_STRING_START = /([rRbBuUfF]{0,2})('''|"""|'|")/y;
 const PY_PREFIX_START = new Set('rRbBuUfF');
 const PERL_QUOTES = new Set(['q', 'qq', 'qw', 'qx', 'm', 'qr', 's', 'tr', 'y']);
@@ -66,7 +99,10 @@ class Lexer {
   /** A `/` before here has been found not to open a regex; do not look again. */
   private noRegexBefore = -1;
 
-  constructor(private readonly lang: CodeLanguage, private readonly src: string) {}
+  constructor(
+    private readonly lang: CodeLanguage,
+    private readonly src: string,
+  ) {}
 
   run(): Token[] {
     const s = this.src;
@@ -107,7 +143,10 @@ class Lexer {
     const n = this.src[this.pos + 1];
     const hashComments = this.lang !== 'node';
     const slashComments = this.lang === 'node' || this.lang === 'php';
-    if ((c === '#' && hashComments) || (c === '/' && n === '/' && slashComments)) { this.skipLine(); return true; }
+    if ((c === '#' && hashComments) || (c === '/' && n === '/' && slashComments)) {
+      this.skipLine();
+      return true;
+    }
     if (c === '/' && n === '*' && slashComments) {
       const end = this.src.indexOf('*/', this.pos + 2);
       this.pos = end < 0 ? this.src.length : end + 2;
@@ -136,7 +175,12 @@ class Lexer {
     }
     if (c === '/' && lang !== 'php' && this.pos > this.noRegexBefore && this.operandExpected()) return this.regex();
     // Ruby reads `cmd %w[a b]` as a literal argument and `a % b` as modulo: the space decides.
-    if (c === '%' && lang === 'ruby' && (this.operandExpected() || (this.out.at(-1)?.t === 'id' && / /.test(this.src[this.pos - 1] ?? '') && !/[\s=]/.test(this.src[this.pos + 1] ?? '')))) return this.rubyPercent();
+    if (
+      c === '%' &&
+      lang === 'ruby' &&
+      (this.operandExpected() || (this.out.at(-1)?.t === 'id' && / /.test(this.src[this.pos - 1] ?? '') && !/[\s=]/.test(this.src[this.pos + 1] ?? '')))
+    )
+      return this.rubyPercent();
     return false;
   }
 
@@ -149,9 +193,16 @@ class Lexer {
     const prefix = found[1]!.toLowerCase();
     if (prefix.length === 2 && !/^(rb|br|fr|rf)$/.test(prefix)) return false;
     const quote = found[2]!;
-    return this.quoted('str', {
-      close: quote, escapes: prefix.includes('r') ? 'raw' : 'full', interp: prefix.includes('f') ? 'python' : null, singleLine: quote.length === 1,
-    }, found[0].length);
+    return this.quoted(
+      'str',
+      {
+        close: quote,
+        escapes: prefix.includes('r') ? 'raw' : 'full',
+        interp: prefix.includes('f') ? 'python' : null,
+        singleLine: quote.length === 1,
+      },
+      found[0].length,
+    );
   }
 
   private quoted(t: 'str' | 'cmd', spec: QuoteSpec, skip: number, template = false): true {
@@ -170,10 +221,17 @@ class Lexer {
     const plain = plainRun(spec);
     while (this.pos < s.length) {
       plain.lastIndex = this.pos;
-      if (plain.test(s)) { text += s.slice(this.pos, plain.lastIndex); this.pos = plain.lastIndex; continue; }
+      if (plain.test(s)) {
+        text += s.slice(this.pos, plain.lastIndex);
+        this.pos = plain.lastIndex;
+        continue;
+      }
       const c = s[this.pos]!;
       if (spec.open !== undefined && c === spec.open) level++;
-      else if (s.startsWith(spec.close, this.pos) && level-- === 0) { this.pos += spec.close.length; break; }
+      else if (s.startsWith(spec.close, this.pos) && level-- === 0) {
+        this.pos += spec.close.length;
+        break;
+      }
       if (c === '\n' && spec.singleLine) break;
       if (c === '\\') {
         const e = decodeEscape(this.lang, spec, this.src, this.pos);
@@ -201,7 +259,10 @@ class Lexer {
     const n = s[this.pos + 1] ?? '';
     switch (spec.interp) {
       case 'python':
-        if ((c === '{' || c === '}') && n === c) { this.pos++; return null; } // {{ is a literal brace: the second one is kept
+        if ((c === '{' || c === '}') && n === c) {
+          this.pos++;
+          return null;
+        } // {{ is a literal brace: the second one is kept
         return c === '{' ? this.braced(this.pos + 1, spec) : null;
       case 'node':
         return c === '$' && n === '{' ? this.braced(this.pos + 2, spec) : null;
@@ -230,12 +291,17 @@ class Lexer {
       const c = s[i]!;
       if (c === '\n' && spec.singleLine) break;
       if (c === '{') level++;
-      else if (c === '}' && level-- === 0) { closed = true; break; }
-      else if (c === '\\') i++;
+      else if (c === '}' && level-- === 0) {
+        closed = true;
+        break;
+      } else if (c === '\\') i++;
       else if (c === "'" || c === '"' || c === '`') {
         if (c === spec.close && spec.singleLine) break; // an older Python f-string ends here
         const end = s.indexOf(c, i + 1);
-        if (end < 0) { i = s.length; break; }
+        if (end < 0) {
+          i = s.length;
+          break;
+        }
         i = end;
       }
     }
@@ -253,7 +319,11 @@ class Lexer {
     while (subscripts && i < s.length) {
       const arrow = s.startsWith('->', i) ? 2 : 0;
       const open = s[i + arrow];
-      if (arrow && open !== undefined && /[A-Za-z_]/.test(open) && this.lang === 'php') { i += 2; while (ID_CHAR.test(s[i] ?? '')) i++; continue; }
+      if (arrow && open !== undefined && /[A-Za-z_]/.test(open) && this.lang === 'php') {
+        i += 2;
+        while (ID_CHAR.test(s[i] ?? '')) i++;
+        continue;
+      }
       if (open !== '[' && open !== '{') break;
       // Bounded look-ahead: a run of unclosed `$a[` must not each scan to the end of the text.
       const close = s.slice(i + arrow, i + arrow + 200).indexOf(CLOSING[open]!);
@@ -359,7 +429,10 @@ class Lexer {
       if (lang === 'php' && name.startsWith('\\')) name = name.slice(1);
       if (lang === 'perl' && PERL_QUOTES.has(name) && this.perlQuote(name)) return;
       let id = this.names.get(name);
-      if (!id) { id = { t: 'id', v: name }; this.names.set(name, id); }
+      if (!id) {
+        id = { t: 'id', v: name };
+        this.names.set(name, id);
+      }
       this.out.push(id);
       return;
     }
@@ -383,7 +456,10 @@ const OPERATORS = new Map<string, Token>();
 
 function operatorToken(v: string): Token {
   let t = OPERATORS.get(v);
-  if (!t) { t = { t: 'op', v }; if (OPERATORS.size < 256) OPERATORS.set(v, t); }
+  if (!t) {
+    t = { t: 'op', v };
+    if (OPERATORS.size < 256) OPERATORS.set(v, t);
+  }
   return t;
 }
 

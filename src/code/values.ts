@@ -25,7 +25,10 @@ export type Val =
   | { k: 'num' }
   | { k: 'unknown' };
 
-export interface Call { args: Val[]; kw: Map<string, Val> }
+export interface Call {
+  args: Val[];
+  kw: Map<string, Val>;
+}
 type Action = (c: Call) => string | null;
 
 export const UNKNOWN: Val = { k: 'unknown' };
@@ -59,7 +62,12 @@ export function word(v: Val | undefined): string {
 export function argvLine(vals: Val[]): string | null {
   if (vals.length === 0) return null;
   // A first word with `=` would read as an assignment: keep it a command name.
-  return vals.map((v, i) => { const w = word(v); return i === 0 && /^[^']*=/.test(w) ? `'${w}'` : w; }).join(' ');
+  return vals
+    .map((v, i) => {
+      const w = word(v);
+      return i === 0 && /^[^']*=/.test(w) ? `'${w}'` : w;
+    })
+    .join(' ');
 }
 
 /** A value handed to a shell as its command line. */
@@ -107,7 +115,12 @@ export function expandUser(v: Val | undefined): Val {
   const p = partsOf(v);
   const first = p?.[0];
   if (!p || typeof first !== 'string' || !/^~(\/|$)/.test(first)) return p ? str(p) : UNKNOWN;
-  return str(concatParts([HOME], [first.slice(1), ...p.slice(1)].filter((x) => x !== '')));
+  return str(
+    concatParts(
+      [HOME],
+      [first.slice(1), ...p.slice(1)].filter((x) => x !== ''),
+    ),
+  );
 }
 
 /** Python `%` and str.format: each placeholder takes its argument's text, or stays unknown. */
@@ -121,7 +134,10 @@ export function format(template: Part[], args: Val[], braces: boolean, kw?: Map<
   const pattern = braces ? /\{\{|\}\}|\{[^{}]{0,64}\}/g : /%%|%(?:\([^)]{0,64}\))?[-#+ ]*\d*(?:\.\d*)?[a-zA-Z]/g;
   let out: Part[] = [];
   for (const p of template) {
-    if (typeof p !== 'string') { out = concatParts(out, [p]); continue; }
+    if (typeof p !== 'string') {
+      out = concatParts(out, [p]);
+      continue;
+    }
     let at = 0;
     for (const m of p.matchAll(pattern)) {
       const ph = m[0];
@@ -135,25 +151,44 @@ export function format(template: Part[], args: Val[], braces: boolean, kw?: Map<
 
 // What each call means.
 
-const sh = (i = 0): Action => (c) => (c.args[i] ? shellLine(c.args[i]) : null);
+const sh =
+  (i = 0): Action =>
+  (c) =>
+    c.args[i] ? shellLine(c.args[i]) : null;
 export const verb = (cmd: string, paths: Val[]): string => [cmd, ...(paths.length > 0 ? paths : [UNKNOWN]).map(word)].join(' ');
-const delFirst = (cmd: string): Action => (c) => verb(cmd, c.args.slice(0, 1));
-const delAll = (cmd: string): Action => (c) =>
-  verb(cmd, c.args.flatMap((v) => (v.k === 'list' ? v.items : [v])).filter((v) => v.k !== 'obj' && v.k !== 'num' && v.k !== 'bool'));
+const delFirst =
+  (cmd: string): Action =>
+  (c) =>
+    verb(cmd, c.args.slice(0, 1));
+const delAll =
+  (cmd: string): Action =>
+  (c) =>
+    verb(
+      cmd,
+      c.args.flatMap((v) => (v.k === 'list' ? v.items : [v])).filter((v) => v.k !== 'obj' && v.k !== 'num' && v.k !== 'bool'),
+    );
 /** fs.rm(P, { recursive: true }): an options object the text does not show could say recursive. */
-const withRecursive = (yes: string, no: string): Action => (c) => {
-  const o = c.args[1];
-  const r = o?.k === 'obj' ? o.props.get('recursive') : undefined;
-  const recursive = o?.k === 'obj' ? r !== undefined && !(r.k === 'bool' && !r.v) : o?.k === 'ref';
-  return verb(recursive ? yes : no, c.args.slice(0, 1));
-};
+const withRecursive =
+  (yes: string, no: string): Action =>
+  (c) => {
+    const o = c.args[1];
+    const r = o?.k === 'obj' ? o.props.get('recursive') : undefined;
+    const recursive = o?.k === 'obj' ? r !== undefined && !(r.k === 'bool' && !r.v) : o?.k === 'ref';
+    return verb(recursive ? yes : no, c.args.slice(0, 1));
+  };
 /**
  * Writes: code that rewrites, moves or links files is said as the shell tool that would do
  * the same (tee, tee -a, cp, mv, ln -s, truncate), so writes onto firebreak's config, an
  * agent's hooks, a dotfile or a system file are judged like those commands.
  */
-const writeFirst = (cmd: string): Action => (c) => verb(cmd, c.args.slice(0, 1));
-const fromTo = (cmd: string): Action => (c) => verb(cmd, [c.args[0] ?? UNKNOWN, c.args[1] ?? UNKNOWN]);
+const writeFirst =
+  (cmd: string): Action =>
+  (c) =>
+    verb(cmd, c.args.slice(0, 1));
+const fromTo =
+  (cmd: string): Action =>
+  (c) =>
+    verb(cmd, [c.args[0] ?? UNKNOWN, c.args[1] ?? UNKNOWN]);
 /** A file opened with a mode: w, x and + rewrite (tee), a appends (tee -a), a read opens nothing. */
 export function openMode(mode: string | null): string | null {
   if (mode === null) return null;
@@ -161,11 +196,13 @@ export function openMode(mode: string | null): string | null {
   if (/^a|^>>|^\+<|r\+|\+$/.test(mode)) return 'tee -a';
   return null;
 }
-const openWith = (modeAt: number, pathAt = 0, kwName = 'mode'): Action => (c) => {
-  const cmd = openMode(literal(c.args[modeAt] ?? c.kw.get(kwName)));
-  // open(file='x', mode='w') names the file by keyword.
-  return cmd ? verb(cmd, [c.args[pathAt] ?? c.kw.get('file') ?? c.kw.get('path') ?? UNKNOWN]) : null;
-};
+const openWith =
+  (modeAt: number, pathAt = 0, kwName = 'mode'): Action =>
+  (c) => {
+    const cmd = openMode(literal(c.args[modeAt] ?? c.kw.get(kwName)));
+    // open(file='x', mode='w') names the file by keyword.
+    return cmd ? verb(cmd, [c.args[pathAt] ?? c.kw.get('file') ?? c.kw.get('path') ?? UNKNOWN]) : null;
+  };
 
 /** A program and its argument list: execv(path, [argv0, ...]) drops argv0, pcntl_exec does not have one. */
 const vector = (file: Val | undefined, list: Val | undefined, dropFirst: boolean): string | null =>
@@ -189,28 +226,35 @@ const spawnLike: Action = (c) => {
   if (shell && !(shell.k === 'bool' && !shell.v)) return [c.args[0], ...list].map(shellLine).join(' ');
   return argvLine([c.args[0] ?? UNKNOWN, ...list]);
 };
-const listOrCmd = (key: string): Action => (c) => {
-  const a = c.args[0];
-  const cmd = a?.k === 'obj' ? a.props.get(key) : a;
-  return cmd ? shellLine(cmd.k === 'list' ? cmd : { k: 'list', items: [cmd] }) : null;
-};
+const listOrCmd =
+  (key: string): Action =>
+  (c) => {
+    const a = c.args[0];
+    const cmd = a?.k === 'obj' ? a.props.get(key) : a;
+    return cmd ? shellLine(cmd.k === 'list' ? cmd : { k: 'list', items: [cmd] }) : null;
+  };
 /** open("| cmd"), open("cmd |"), open(FH, '-|', 'cmd', ...): a pipe to or from a shell command. */
-const pipeOpen = (modeAt: number | null): Action => (c) => {
-  const mode = modeAt === null ? null : literal(c.args[modeAt]);
-  if (mode === '-|' || mode === '|-') return systemLike({ args: c.args.slice(modeAt! + 1), kw: c.kw });
-  const p = partsOf(c.args[modeAt === null ? 0 : modeAt]);
-  const first = p?.[0];
-  const last = p?.at(-1);
-  if (!p) return null;
-  if (typeof first === 'string' && first.trimStart().startsWith('|')) return shellLine(str([first.trimStart().slice(1).trimStart(), ...p.slice(1)]));
-  if (typeof last === 'string' && last.trimEnd().endsWith('|')) return shellLine(str([...p.slice(0, -1), last.trimEnd().slice(0, -1).trimEnd()]));
-  return null;
-};
+const pipeOpen =
+  (modeAt: number | null): Action =>
+  (c) => {
+    const mode = modeAt === null ? null : literal(c.args[modeAt]);
+    if (mode === '-|' || mode === '|-') return systemLike({ args: c.args.slice(modeAt! + 1), kw: c.kw });
+    const p = partsOf(c.args[modeAt === null ? 0 : modeAt]);
+    const first = p?.[0];
+    const last = p?.at(-1);
+    if (!p) return null;
+    if (typeof first === 'string' && first.trimStart().startsWith('|')) return shellLine(str([first.trimStart().slice(1).trimStart(), ...p.slice(1)]));
+    if (typeof last === 'string' && last.trimEnd().endsWith('|')) return shellLine(str([...p.slice(0, -1), last.trimEnd().slice(0, -1).trimEnd()]));
+    return null;
+  };
 
 /** Perl's open(FH, '>', path) and two-argument open(FH, '>path'). */
 const perlWriteOpen: Action = (c) => {
   const mode = literal(c.args[1]);
-  if (c.args.length >= 3) { const cmd = openMode(mode); return cmd ? verb(cmd, [c.args[2] ?? UNKNOWN]) : null; }
+  if (c.args.length >= 3) {
+    const cmd = openMode(mode);
+    return cmd ? verb(cmd, [c.args[2] ?? UNKNOWN]) : null;
+  }
   const m = mode === null ? null : /^\s*(\+?>>?|\+<)\s*(.+)$/.exec(mode);
   return m ? verb(openMode(m[1]!)!, [str([m[2]!])]) : null;
 };
@@ -219,37 +263,65 @@ const table = (entries: Array<[string, Action]>): Map<string, Action> => new Map
 const each = (names: string, action: Action): Array<[string, Action]> => names.split(' ').map((n) => [n, action]);
 
 const PYTHON = table([
-  ...each('os.system os.popen commands.getoutput commands.getstatusoutput subprocess.getoutput subprocess.getstatusoutput asyncio.create_subprocess_shell', sh()),
+  ...each(
+    'os.system os.popen commands.getoutput commands.getstatusoutput subprocess.getoutput subprocess.getstatusoutput asyncio.create_subprocess_shell',
+    sh(),
+  ),
   ...each('subprocess.run subprocess.call subprocess.check_call subprocess.check_output subprocess.Popen pty.spawn', popen),
   ['asyncio.create_subprocess_exec', (c) => argvLine(c.args)],
   ...each('os.posix_spawn os.posix_spawnp', (c) => vector(c.args[0], c.args[1], true)),
-  ...['', 'e', 'p', 'pe'].flatMap((x): Array<[string, Action]> => [
-    [`os.execv${x}`, (c) => vector(c.args[0], c.args[1], true)],
-    [`os.spawnv${x}`, (c) => vector(c.args[1], c.args[2], true)],
-    [`os.execl${x}`, (c) => argvLine([c.args[0] ?? UNKNOWN, ...c.args.slice(2, x.endsWith('e') ? -1 : undefined)])],
-    [`os.spawnl${x}`, (c) => argvLine([c.args[1] ?? UNKNOWN, ...c.args.slice(3, x.endsWith('e') ? -1 : undefined)])],
-  ]),
-  ['shutil.rmtree', delFirst('rm -rf')], ...each('os.remove os.unlink', delFirst('rm -f')), ['os.rmdir', delFirst('rmdir')], ['os.removedirs', delFirst('rmdir -p')],
+  ...['', 'e', 'p', 'pe'].flatMap(
+    (x): Array<[string, Action]> => [
+      [`os.execv${x}`, (c) => vector(c.args[0], c.args[1], true)],
+      [`os.spawnv${x}`, (c) => vector(c.args[1], c.args[2], true)],
+      [`os.execl${x}`, (c) => argvLine([c.args[0] ?? UNKNOWN, ...c.args.slice(2, x.endsWith('e') ? -1 : undefined)])],
+      [`os.spawnl${x}`, (c) => argvLine([c.args[1] ?? UNKNOWN, ...c.args.slice(3, x.endsWith('e') ? -1 : undefined)])],
+    ],
+  ),
+  ['shutil.rmtree', delFirst('rm -rf')],
+  ...each('os.remove os.unlink', delFirst('rm -f')),
+  ['os.rmdir', delFirst('rmdir')],
+  ['os.removedirs', delFirst('rmdir -p')],
   ...each('open io.open codecs.open builtins.open', openWith(1)),
   ...each('shutil.copy shutil.copy2 shutil.copyfile shutil.copytree', fromTo('cp -r')),
   ...each('shutil.move os.rename os.replace os.renames', fromTo('mv')),
-  ['os.symlink', fromTo('ln -sf')], ['os.link', fromTo('ln -f')], ['os.truncate', writeFirst('truncate -s 0')],
+  ['os.symlink', fromTo('ln -sf')],
+  ['os.link', fromTo('ln -f')],
+  ['os.truncate', writeFirst('truncate -s 0')],
 ]);
 
 const NODE = table([
-  ...each('child_process.exec child_process.execSync execa.command execa.commandSync execa.execaCommand execa.execaCommandSync execaCommand execaCommandSync', sh()),
-  ...each('child_process.execFile child_process.execFileSync child_process.spawn child_process.spawnSync execa execaSync execa.execa execa.execaSync execa.sync', spawnLike),
+  ...each(
+    'child_process.exec child_process.execSync execa.command execa.commandSync execa.execaCommand execa.execaCommandSync execaCommand execaCommandSync',
+    sh(),
+  ),
+  ...each(
+    'child_process.execFile child_process.execFileSync child_process.spawn child_process.spawnSync execa execaSync execa.execa execa.execaSync execa.sync',
+    spawnLike,
+  ),
   ...each('Bun.spawn Bun.spawnSync', listOrCmd('cmd')),
   ['Deno.run', listOrCmd('cmd')],
-  ['Deno.Command', (c) => { const o = c.args[1]; return vector(c.args[0], o?.k === 'obj' ? o.props.get('args') : undefined, false); }],
+  [
+    'Deno.Command',
+    (c) => {
+      const o = c.args[1];
+      return vector(c.args[0], o?.k === 'obj' ? o.props.get('args') : undefined, false);
+    },
+  ],
   ...each('fs.rmSync fs.rm fs.promises.rm Deno.remove Deno.removeSync', withRecursive('rm -rf', 'rm -f')),
   ...each('fs.rmdirSync fs.rmdir fs.promises.rmdir', withRecursive('rm -rf', 'rmdir')),
   ...each('fs.unlinkSync fs.unlink fs.promises.unlink', delFirst('rm -f')),
   ...each('rimraf rimraf.sync rimrafSync rimraf.rimraf rimraf.rimrafSync rimraf.native rimraf.manual fs.remove fs.removeSync', delAll('rm -rf')),
-  ...each('fs.writeFileSync fs.writeFile fs.promises.writeFile fs.createWriteStream fs.outputFileSync fs.outputFile fs.writeJsonSync fs.writeJson fs.outputJsonSync fs.outputJson Bun.write Deno.writeTextFile Deno.writeTextFileSync Deno.writeFile Deno.writeFileSync', writeFirst('tee')),
+  ...each(
+    'fs.writeFileSync fs.writeFile fs.promises.writeFile fs.createWriteStream fs.outputFileSync fs.outputFile fs.writeJsonSync fs.writeJson fs.outputJsonSync fs.outputJson Bun.write Deno.writeTextFile Deno.writeTextFileSync Deno.writeFile Deno.writeFileSync',
+    writeFirst('tee'),
+  ),
   ...each('fs.appendFileSync fs.appendFile fs.promises.appendFile', writeFirst('tee -a')),
   ...each('fs.openSync fs.open fs.promises.open', openWith(1, 0, 'flags')),
-  ...each('fs.copyFileSync fs.copyFile fs.promises.copyFile fs.cpSync fs.cp fs.promises.cp fs.copySync fs.copy Deno.copyFile Deno.copyFileSync', fromTo('cp -r')),
+  ...each(
+    'fs.copyFileSync fs.copyFile fs.promises.copyFile fs.cpSync fs.cp fs.promises.cp fs.copySync fs.copy Deno.copyFile Deno.copyFileSync',
+    fromTo('cp -r'),
+  ),
   ...each('fs.renameSync fs.rename fs.promises.rename fs.moveSync fs.move Deno.rename Deno.renameSync', fromTo('mv')),
   ...each('fs.symlinkSync fs.symlink fs.promises.symlink Deno.symlink Deno.symlinkSync', fromTo('ln -sf')),
   ...each('fs.truncateSync fs.truncate fs.promises.truncate Deno.truncate Deno.truncateSync', writeFirst('truncate -s 0')),
@@ -259,14 +331,21 @@ const PERL = table([
   ...each('system exec', systemLike),
   // open(FH, '-|', cmd) runs a command; open(FH, '>', path) writes a file.
   ['open', (c) => pipeOpen(1)(c) ?? perlWriteOpen(c)],
-  ['unlink', delAll('rm -f')], ['rmdir', delFirst('rmdir')],
-  ...each('rename File.Copy.move File.Copy.mv move', fromTo('mv')), ...each('File.Copy.copy File.Copy.cp copy', fromTo('cp')),
-  ['symlink', fromTo('ln -sf')], ['link', fromTo('ln -f')], ['truncate', writeFirst('truncate -s 0')],
+  ['unlink', delAll('rm -f')],
+  ['rmdir', delFirst('rmdir')],
+  ...each('rename File.Copy.move File.Copy.mv move', fromTo('mv')),
+  ...each('File.Copy.copy File.Copy.cp copy', fromTo('cp')),
+  ['symlink', fromTo('ln -sf')],
+  ['link', fromTo('ln -f')],
+  ['truncate', writeFirst('truncate -s 0')],
   ...each('rmtree remove_tree File.Path.rmtree File.Path.remove_tree', delAll('rm -rf')),
 ]);
 
 const RUBY = table([
-  ...each('system exec spawn Process.spawn Process.exec IO.popen PTY.spawn Open3.capture2 Open3.capture2e Open3.capture3 Open3.popen2 Open3.popen2e Open3.popen3 Open3.pipeline', systemLike),
+  ...each(
+    'system exec spawn Process.spawn Process.exec IO.popen PTY.spawn Open3.capture2 Open3.capture2e Open3.capture3 Open3.popen2 Open3.popen2e Open3.popen3 Open3.pipeline',
+    systemLike,
+  ),
   ...each('open Kernel.open', pipeOpen(null)),
   ...each('FileUtils.rm_rf FileUtils.rm_r FileUtils.rmtree FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure', delAll('rm -rf')),
   ...each('FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.remove_file FileUtils.safe_unlink File.delete File.unlink', delAll('rm -f')),
@@ -282,9 +361,14 @@ const RUBY = table([
 const PHP = table([
   ...each('system exec shell_exec passthru popen proc_open', sh()),
   ['pcntl_exec', (c) => vector(c.args[0], c.args[1], false)],
-  ['unlink', delFirst('rm -f')], ['rmdir', delFirst('rmdir')],
-  ['file_put_contents', writeFirst('tee')], ['fopen', openWith(1)],
-  ['copy', fromTo('cp')], ['rename', fromTo('mv')], ['symlink', fromTo('ln -sf')], ['link', fromTo('ln -f')],
+  ['unlink', delFirst('rm -f')],
+  ['rmdir', delFirst('rmdir')],
+  ['file_put_contents', writeFirst('tee')],
+  ['fopen', openWith(1)],
+  ['copy', fromTo('cp')],
+  ['rename', fromTo('mv')],
+  ['symlink', fromTo('ln -sf')],
+  ['link', fromTo('ln -f')],
 ]);
 
 export const ACTIONS: Record<CodeLanguage, Map<string, Action>> = { python: PYTHON, node: NODE, perl: PERL, ruby: RUBY, php: PHP };
@@ -303,7 +387,11 @@ export const TAGGED = new Set(['$', 'zx.$', 'Bun.$', 'execa', 'execa.$', 'execa.
 
 export const DEFAULT_ALIASES: Partial<Record<CodeLanguage, Map<string, string>>> = {
   node: new Map([
-    ['cp', 'child_process'], ['childProcess', 'child_process'], ['child', 'child_process'], ['fsp', 'fs.promises'], ['fse', 'fs'],
+    ['cp', 'child_process'],
+    ['childProcess', 'child_process'],
+    ['child', 'child_process'],
+    ['fsp', 'fs.promises'],
+    ['fse', 'fs'],
     ...['exec', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync'].map((n): [string, string] => [n, `child_process.${n}`]),
     ...['rmSync', 'unlinkSync', 'rmdirSync'].map((n): [string, string] => [n, `fs.${n}`]),
   ]),
@@ -313,8 +401,28 @@ export const HOME_REFS = new Set(['process.env.HOME', 'Bun.env.HOME', 'Dir.home'
 export const ENVIRONMENTS = new Set(['os.environ', 'process.env', 'Bun.env', 'ENV', '$ENV', '%ENV', '$_SERVER', '$_ENV']);
 export const HOME_CALLS = new Set(['os.homedir', 'Dir.home']);
 export const ENV_GETTERS = new Set(['os.getenv', 'os.environ.get', 'getenv', 'Deno.env.get', 'ENV.fetch']);
-export const PATH_MAKERS = new Set(['Path', 'pathlib.Path', 'PosixPath', 'pathlib.PosixPath', 'PurePath', 'pathlib.PurePath', 'Pathname', 'Pathname.new', 'Bun.file']);
-export const JOINERS = new Set(['os.path.join', 'path.join', 'path.resolve', 'path.posix.join', 'File.join', 'os.path.abspath', 'os.path.realpath', 'os.path.normpath', 'path.normalize']);
+export const PATH_MAKERS = new Set([
+  'Path',
+  'pathlib.Path',
+  'PosixPath',
+  'pathlib.PosixPath',
+  'PurePath',
+  'pathlib.PurePath',
+  'Pathname',
+  'Pathname.new',
+  'Bun.file',
+]);
+export const JOINERS = new Set([
+  'os.path.join',
+  'path.join',
+  'path.resolve',
+  'path.posix.join',
+  'File.join',
+  'os.path.abspath',
+  'os.path.realpath',
+  'os.path.normpath',
+  'path.normalize',
+]);
 export const LOADERS = new Set(['require', '__import__', 'importlib.import_module']);
 
 export function moduleName(spec: string): string {

@@ -55,10 +55,17 @@ export function detectContext(cwd: string, home = homedir()): PathContext {
   }
   const home_ = resolve(home);
   const ctx: PathContext = {
-    cwd: dir, home: home_, projectRoot: root ?? dir, tempDirs: [...temps],
+    cwd: dir,
+    home: home_,
+    projectRoot: root ?? dir,
+    tempDirs: [...temps],
     // Worked out when a rule's target first asks (finding the installed re2 costs a module resolution), not on every check.
-    get guarded() { return firebreakOwnPaths((k) => process.env[k], home_); },
-    get agentDirs() { return movedAgentDirs((k) => process.env[k]); },
+    get guarded() {
+      return firebreakOwnPaths((k) => process.env[k], home_);
+    },
+    get agentDirs() {
+      return movedAgentDirs((k) => process.env[k]);
+    },
   };
   if (cache.size > 256) cache.clear();
   cache.set(key, ctx);

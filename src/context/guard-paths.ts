@@ -12,13 +12,32 @@ import type { PathContext } from './path-context.js';
 
 /** Names under the home; `name/**` is the name and everything under it. */
 const HOME_GUARD = [
-  ...USER_CONFIG_PLACES.home, '.config/firebreak/**', '.cache/firebreak/**', '.local/state/firebreak/**',
-  '.claude', '.claude/settings.json', '.claude/settings.local.json', '.claude/hooks/**', '.claude.json', '.claude/.claude.json',
-  '.codex', '.codex/config.toml', '.codex/hooks.json',
+  ...USER_CONFIG_PLACES.home,
+  '.config/firebreak/**',
+  '.cache/firebreak/**',
+  '.local/state/firebreak/**',
+  '.claude',
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.claude/hooks/**',
+  '.claude.json',
+  '.claude/.claude.json',
+  '.codex',
+  '.codex/config.toml',
+  '.codex/hooks.json',
   // Gemini CLI drops every hook in a folder it does not trust.
-  '.gemini', '.gemini/settings.json', '.gemini/trustedFolders.json',
-  '.cursor', '.cursor/hooks.json', '.cursor/mcp.json',
-  '.copilot', '.copilot/config.json', '.copilot/hooks.json', '.copilot/mcp-config.json', '.copilot/settings.json', '.copilot/hooks/**',
+  '.gemini',
+  '.gemini/settings.json',
+  '.gemini/trustedFolders.json',
+  '.cursor',
+  '.cursor/hooks.json',
+  '.cursor/mcp.json',
+  '.copilot',
+  '.copilot/config.json',
+  '.copilot/hooks.json',
+  '.copilot/mcp-config.json',
+  '.copilot/settings.json',
+  '.copilot/hooks/**',
   '.config/github-copilot/**',
 ];
 
@@ -30,22 +49,40 @@ const MACHINE_GUARD = ['/etc/ld.so.preload', '/etc/claude-code/**', '/Library/Ap
 
 /** Names under a project's root (and the directory a command runs in). */
 const PROJECT_GUARD = [
-  ...PROJECT_CONFIG_PLACES.data, ...PROJECT_CONFIG_PLACES.code,
-  '.claude', '.claude/settings.json', '.claude/settings.local.json', '.claude/hooks/**',
-  '.cursor', '.cursor/hooks.json', '.cursor/mcp.json',
-  '.gemini', '.gemini/settings.json',
-  '.codex', '.codex/config.toml', '.codex/hooks.json',
-  '.github/hooks/**', '.github/copilot/settings.json', '.github/copilot/settings.local.json',
-  '.mcp.json', '.vscode/mcp.json',
+  ...PROJECT_CONFIG_PLACES.data,
+  ...PROJECT_CONFIG_PLACES.code,
+  '.claude',
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.claude/hooks/**',
+  '.cursor',
+  '.cursor/hooks.json',
+  '.cursor/mcp.json',
+  '.gemini',
+  '.gemini/settings.json',
+  '.codex',
+  '.codex/config.toml',
+  '.codex/hooks.json',
+  '.github/hooks/**',
+  '.github/copilot/settings.json',
+  '.github/copilot/settings.local.json',
+  '.mcp.json',
+  '.vscode/mcp.json',
 ];
 
-interface NameSet { exact: Set<string>; trees: string[] }
+interface NameSet {
+  exact: Set<string>;
+  trees: string[];
+}
 
 function nameSet(names: string[]): NameSet {
   const exact = new Set<string>();
   const trees: string[] = [];
   for (const n of names) {
-    if (n.endsWith('/**')) { trees.push(n.slice(0, -3)); exact.add(n.slice(0, -3)); } else exact.add(n);
+    if (n.endsWith('/**')) {
+      trees.push(n.slice(0, -3));
+      exact.add(n.slice(0, -3));
+    } else exact.add(n);
   }
   return { exact, trees };
 }
@@ -128,8 +165,14 @@ function globRegExp(glob: string): RegExp {
       else if (c === '?') re += '[^/]';
       else if (c === '[') {
         const close = seg.indexOf(']', i + 2);
-        if (close < 0) { re += '\\['; continue; }
-        re += `[${seg.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        if (close < 0) {
+          re += '\\[';
+          continue;
+        }
+        re += `[${seg
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = close;
       } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
     }
@@ -150,7 +193,11 @@ function candidates(ctx: PathContext): string[] {
 export function globMayHitGuard(absGlob: string, ctx: PathContext): boolean {
   if (!/[*?[]/.test(absGlob)) return false;
   let re: RegExp;
-  try { re = globRegExp(absGlob.replace(/\/+$/, '')); } catch { return true; }
+  try {
+    re = globRegExp(absGlob.replace(/\/+$/, ''));
+  } catch {
+    return true;
+  }
   for (const c of candidates(ctx)) {
     // A glob expands to names that are there: a guard file that does not exist is not hit.
     if (!existsSync(c)) continue;

@@ -36,7 +36,8 @@ export const USER_CONFIG_PLACES = {
     ...[...DATA_EXTS, ...CODE_EXTS].map((e) => `.firebreakrc${e}`),
     ...[...DATA_EXTS, ...CODE_EXTS].map((e) => `.config/firebreakrc${e}`),
     ...CODE_EXTS.map((e) => `firebreak.config${e}`),
-    '.firebreak.yaml', '.firebreak.yml',
+    '.firebreak.yaml',
+    '.firebreak.yml',
   ],
 } as const;
 
@@ -73,8 +74,13 @@ export function firebreakOwnPaths(env: Env, home: string): string[] {
   // Installed as a package, all of it is firebreak's; a working copy (firebreak's own
   // development) keeps its sources writable and guards what runs.
   const installed = root.split('/').includes('node_modules');
-  const paths = [dirs.config, dirs.cache, dirs.state, process.execPath,
-    ...(installed ? [root] : [join(root, 'bin'), join(root, 'dist'), join(root, 'package.json')])];
+  const paths = [
+    dirs.config,
+    dirs.cache,
+    dirs.state,
+    process.execPath,
+    ...(installed ? [root] : [join(root, 'bin'), join(root, 'dist'), join(root, 'package.json')]),
+  ];
   const re2 = re2Dir();
   if (re2) paths.push(re2);
   if (config?.startsWith('/')) paths.push(resolve(config));
@@ -90,7 +96,12 @@ export function firebreakOwnPaths(env: Env, home: string): string[] {
  */
 export function movedAgentDirs(env: Env): Array<{ dir: string; as: string }> {
   const moved: Array<{ dir: string; as: string }> = [];
-  for (const [name, as] of [['CLAUDE_CONFIG_DIR', '.claude'], ['CODEX_HOME', '.codex'], ['COPILOT_HOME', '.copilot'], ['GEMINI_CLI_HOME', '']] as const) {
+  for (const [name, as] of [
+    ['CLAUDE_CONFIG_DIR', '.claude'],
+    ['CODEX_HOME', '.codex'],
+    ['COPILOT_HOME', '.copilot'],
+    ['GEMINI_CLI_HOME', ''],
+  ] as const) {
     const v = env(name);
     if (v?.startsWith('/')) moved.push({ dir: resolve(v), as });
   }

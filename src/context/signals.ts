@@ -52,7 +52,10 @@ export function branchMatches(branch: string, patterns: string[]): boolean {
 
 /** Whole-word: `prod-eu` and `payments.production` match `prod`/`production`, `delivery-dev` and `product` do not. */
 export function isProduction(name: string, patterns: string[]): boolean {
-  const words = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   return patterns.some((p) => words.includes(p.toLowerCase()));
 }
 
@@ -80,7 +83,7 @@ function readHead(root: string): string | null {
   if (hit && now - hit.at < HEAD_TTL_MS) return hit.head;
   const gitDir = gitDirOf(root);
   let head: string | null = null;
-  head = gitDir ? readSmallFile(join(gitDir, 'HEAD'), 64 * 1024)?.trim() ?? null : null;
+  head = gitDir ? (readSmallFile(join(gitDir, 'HEAD'), 64 * 1024)?.trim() ?? null) : null;
   if (headCache.size > 256) headCache.clear();
   headCache.set(root, { at: now, head });
   return head;
@@ -102,10 +105,13 @@ export function readGit(root: string, protectedBranches: string[]): GitSignal | 
 export function kubeconfigPaths(env: (name: string) => string | undefined, home: string, cwd?: string): string[] {
   const kubeconfig = env('KUBECONFIG');
   if (!kubeconfig) return [join(home, '.kube', 'config')];
-  return kubeconfig.split(delimiter).filter(Boolean).map((f) => {
-    const p = f === '~' ? home : f.startsWith('~/') ? join(home, f.slice(2)) : f;
-    return cwd ? resolve(cwd, p) : p;
-  });
+  return kubeconfig
+    .split(delimiter)
+    .filter(Boolean)
+    .map((f) => {
+      const p = f === '~' ? home : f.startsWith('~/') ? join(home, f.slice(2)) : f;
+      return cwd ? resolve(cwd, p) : p;
+    });
 }
 
 export interface KubeconfigFile {
@@ -122,7 +128,10 @@ export function readKubeconfigs(paths: string[]): KubeconfigFile[] {
   const now = Date.now();
   for (const f of paths.slice(0, 8)) {
     const hit = kubeconfigCache.get(f);
-    if (hit && now - hit.at < HEAD_TTL_MS) { if (hit.file) out.push(hit.file); continue; }
+    if (hit && now - hit.at < HEAD_TTL_MS) {
+      if (hit.file) out.push(hit.file);
+      continue;
+    }
     let file: KubeconfigFile | null = null;
     try {
       const st = statSync(f);
@@ -158,7 +167,10 @@ export function kubeContext(files: KubeconfigFile[], named?: string): KubeContex
   if (!context) {
     for (const f of files) {
       context = currentContext(f.text);
-      if (context) { file = f.path; break; }
+      if (context) {
+        file = f.path;
+        break;
+      }
     }
   }
   if (!context) return null;
@@ -198,7 +210,7 @@ function contextNamespace(text: string, name: string): string | null | undefined
     try {
       const doc = JSON.parse(text) as { contexts?: Array<{ name?: string; context?: { namespace?: string } }> };
       const c = doc.contexts?.find((x) => x.name === name);
-      return c ? c.context?.namespace ?? null : undefined;
+      return c ? (c.context?.namespace ?? null) : undefined;
     } catch {
       return undefined;
     }
@@ -214,16 +226,47 @@ function contextNamespace(text: string, name: string): string | null | undefined
   return undefined;
 }
 
-const PRODUCTION_ENV_VARS = ['NODE_ENV', 'RAILS_ENV', 'RACK_ENV', 'APP_ENV', 'ENVIRONMENT', 'ENV', 'STAGE', 'DEPLOY_ENV', 'FLASK_ENV', 'DJANGO_ENV', 'MIX_ENV', 'ASPNETCORE_ENVIRONMENT', 'AWS_PROFILE'];
-const CI_VARS = ['CI', 'GITHUB_ACTIONS', 'GITLAB_CI', 'BUILDKITE', 'CIRCLECI', 'JENKINS_URL', 'TF_BUILD', 'TEAMCITY_VERSION', 'DRONE', 'BITBUCKET_BUILD_NUMBER'];
+const PRODUCTION_ENV_VARS = [
+  'NODE_ENV',
+  'RAILS_ENV',
+  'RACK_ENV',
+  'APP_ENV',
+  'ENVIRONMENT',
+  'ENV',
+  'STAGE',
+  'DEPLOY_ENV',
+  'FLASK_ENV',
+  'DJANGO_ENV',
+  'MIX_ENV',
+  'ASPNETCORE_ENVIRONMENT',
+  'AWS_PROFILE',
+];
+const CI_VARS = [
+  'CI',
+  'GITHUB_ACTIONS',
+  'GITLAB_CI',
+  'BUILDKITE',
+  'CIRCLECI',
+  'JENKINS_URL',
+  'TF_BUILD',
+  'TEAMCITY_VERSION',
+  'DRONE',
+  'BITBUCKET_BUILD_NUMBER',
+];
 
 export function readSignals(projectRoot: string | null, opts: SignalOptions): Signals {
   let productionEnv: string | null = null;
   for (const name of PRODUCTION_ENV_VARS) {
     const v = opts.env(name);
-    if (v && isProduction(v, opts.productionPatterns)) { productionEnv = `${name}=${v}`; break; }
+    if (v && isProduction(v, opts.productionPatterns)) {
+      productionEnv = `${name}=${v}`;
+      break;
+    }
   }
-  const ci = CI_VARS.some((v) => { const x = opts.env(v); return x !== undefined && x !== '' && x !== 'false' && x !== '0'; });
+  const ci = CI_VARS.some((v) => {
+    const x = opts.env(v);
+    return x !== undefined && x !== '' && x !== 'false' && x !== '0';
+  });
   return {
     git: projectRoot ? readGit(projectRoot, opts.protectedBranches) : null,
     kube: kubeSignals(opts),
@@ -236,7 +279,9 @@ export function readSignals(projectRoot: string | null, opts: SignalOptions): Si
 
 function kubeSignals(opts: SignalOptions): KubeSignal[] {
   const out: KubeSignal[] = [];
-  const add = (k: KubeSignal): void => { if (!out.some((x) => x.context === k.context && x.namespace === k.namespace)) out.push(k); };
+  const add = (k: KubeSignal): void => {
+    if (!out.some((x) => x.context === k.context && x.namespace === k.namespace)) out.push(k);
+  };
   for (const t of opts.kubeTargets ?? []) {
     const namespace = t.namespace ?? '*';
     add({ context: t.context, namespace, production: isProduction(t.context, opts.productionPatterns) || isProduction(namespace, opts.productionPatterns) });
@@ -251,4 +296,3 @@ function kubeSignals(opts: SignalOptions): KubeSignal[] {
 export function currentUid(): number | null {
   return typeof process.getuid === 'function' ? process.getuid() : null;
 }
-

@@ -3,5 +3,5 @@
 // just an unknown command, not a function (the fuzz test found this).
 
 export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return  Object.hasOwn(table, key) ? table[key] : undefined;
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }

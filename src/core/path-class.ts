@@ -4,7 +4,23 @@
 // path's class; the catalogue's rules say what each class is worth.
 
 export const PATH_CLASSES = [
-  'root', 'system', 'device', 'null_device', 'guard_config', 'holds_guard', 'home', 'home_sensitive', 'outside_project', 'ancestor',
-  'project_root', 'git_dir', 'project', 'disposable', 'temp_root', 'temp', 'guarded', 'unknown',
+  'root',
+  'system',
+  'device',
+  'null_device',
+  'guard_config',
+  'holds_guard',
+  'home',
+  'home_sensitive',
+  'outside_project',
+  'ancestor',
+  'project_root',
+  'git_dir',
+  'project',
+  'disposable',
+  'temp_root',
+  'temp',
+  'guarded',
+  'unknown',
 ] as const;
 export type PathClass = (typeof PATH_CLASSES)[number];

@@ -15,47 +15,94 @@ interface Client {
 }
 
 /** A client whose value options, given no value before a --long option, prompt for it (mongosh -p --eval …). */
-const client = (kind: Client['kind'], names: Parameters<typeof optionSpec>[0], quirks: Partial<OptionSpec> = {}, extra: Partial<Client> = {}): Client =>
-  ({ kind, options: optionSpec(names, { promptsForMissing: true, ...quirks }), ...extra });
+const client = (kind: Client['kind'], names: Parameters<typeof optionSpec>[0], quirks: Partial<OptionSpec> = {}, extra: Partial<Client> = {}): Client => ({
+  kind,
+  options: optionSpec(names, { promptsForMissing: true, ...quirks }),
+  ...extra,
+});
 
 const PSQL = client('sql', {
-  code: 'c --command', file: 'f --file', stops: 'l V --list --version',
-  value: 'd h p U v P o L F R T --dbname --host --port --username --set --variable --pset --output --log-file --field-separator --record-separator --table-attr',
+  code: 'c --command',
+  file: 'f --file',
+  stops: 'l V --list --version',
+  value:
+    'd h p U v P o L F R T --dbname --host --port --username --set --variable --pset --output --log-file --field-separator --record-separator --table-attr',
 });
-const MYSQL = client('sql', {
-  code: 'e --execute', stops: 'V --version',
-  value: 'u h P D S o --user --host --port --database --socket --default-character-set --login-path --protocol',
-}, { glueOnly: 'p' });
-const SQLITE = client('sql', {
-  code: '-cmd', stops: '-version -help', value: '-init -separator -newline -nullvalue -vfs -maxsize -mmap -lookaside -pagecache -heap -escape',
-}, { singleDash: true }, { sqlFrom: 1 });
-const DUCKDB = client('sql', { code: '-c -s -cmd', file: '-f', stops: '-version -help', value: '-init -separator -newline -nullvalue' }, { singleDash: true }, { sqlFrom: 1 });
+const MYSQL = client(
+  'sql',
+  {
+    code: 'e --execute',
+    stops: 'V --version',
+    value: 'u h P D S o --user --host --port --database --socket --default-character-set --login-path --protocol',
+  },
+  { glueOnly: 'p' },
+);
+const SQLITE = client(
+  'sql',
+  {
+    code: '-cmd',
+    stops: '-version -help',
+    value: '-init -separator -newline -nullvalue -vfs -maxsize -mmap -lookaside -pagecache -heap -escape',
+  },
+  { singleDash: true },
+  { sqlFrom: 1 },
+);
+const DUCKDB = client(
+  'sql',
+  { code: '-c -s -cmd', file: '-f', stops: '-version -help', value: '-init -separator -newline -nullvalue' },
+  { singleDash: true },
+  { sqlFrom: 1 },
+);
 const CLICKHOUSE = client('sql', {
-  code: 'q --query', file: '--queries-file', stops: 'V --version',
+  code: 'q --query',
+  file: '--queries-file',
+  stops: 'V --version',
   value: 'h u d f c --host --port --user --password --database --format --config-file --history_file',
 });
 const COCKROACH = client('sql', {
-  code: 'e --execute', file: 'f --file', value: 'd u p --url --host --port --user --database --certs-dir --format --set --watch',
+  code: 'e --execute',
+  file: 'f --file',
+  value: 'd u p --url --host --port --user --database --certs-dir --format --set --watch',
 });
-const MONGOSH = client('mongo', {
-  code: '--eval', file: 'f --file', stops: '--version --help',
-  value: 'u p h --host --port --username --password --authenticationDatabase --authenticationMechanism --tlsCAFile --tlsCertificateKeyFile '
-    + '--tlsCertificateKeyFilePassword --tlsCRLFile --apiVersion --gssapiServiceName --awsAccessKeyId --awsSecretAccessKey --awsSessionToken '
-    + '--keyVaultNamespace --kmsURL --sslPEMKeyFile --sslCAFile --sslPEMKeyPassword',
-}, {}, { jsFiles: true });
+const MONGOSH = client(
+  'mongo',
+  {
+    code: '--eval',
+    file: 'f --file',
+    stops: '--version --help',
+    value:
+      'u p h --host --port --username --password --authenticationDatabase --authenticationMechanism --tlsCAFile --tlsCertificateKeyFile ' +
+      '--tlsCertificateKeyFilePassword --tlsCRLFile --apiVersion --gssapiServiceName --awsAccessKeyId --awsSecretAccessKey --awsSessionToken ' +
+      '--keyVaultNamespace --kmsURL --sslPEMKeyFile --sslCAFile --sslPEMKeyPassword',
+  },
+  {},
+  { jsFiles: true },
+);
 
 /** The client a command line starts, and where its own arguments begin. */
 function clientOf(argv: string[]): [Client, number] | null {
   switch (argv[0]) {
-    case 'psql': return [PSQL, 1];
-    case 'mysql': case 'mariadb': return [MYSQL, 1];
-    case 'sqlite3': case 'sqlite': return [SQLITE, 1];
-    case 'duckdb': return [DUCKDB, 1];
-    case 'clickhouse-client': return [CLICKHOUSE, 1];
-    case 'clickhouse': return argv[1] === 'client' ? [CLICKHOUSE, 2] : null;
-    case 'cockroach': return argv[1] === 'sql' ? [COCKROACH, 2] : null;
-    case 'mongosh': case 'mongo': return [MONGOSH, 1];
-    default: return null;
+    case 'psql':
+      return [PSQL, 1];
+    case 'mysql':
+    case 'mariadb':
+      return [MYSQL, 1];
+    case 'sqlite3':
+    case 'sqlite':
+      return [SQLITE, 1];
+    case 'duckdb':
+      return [DUCKDB, 1];
+    case 'clickhouse-client':
+      return [CLICKHOUSE, 1];
+    case 'clickhouse':
+      return argv[1] === 'client' ? [CLICKHOUSE, 2] : null;
+    case 'cockroach':
+      return argv[1] === 'sql' ? [COCKROACH, 2] : null;
+    case 'mongosh':
+    case 'mongo':
+      return [MONGOSH, 1];
+    default:
+      return null;
   }
 }
 
@@ -73,14 +120,28 @@ export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: str
   let file = false;
   let stdinFile = false;
   let noStdin = false;
-  for (const tok of walkOptions(argv.map((text) => ({ text })), s.options, start)) {
-    if (tok.kind === 'end') { positionals.push(...argv.slice(tok.at + 1)); break; }
-    if (tok.kind === 'operand') { positionals.push(argv[tok.at]!); continue; }
+  for (const tok of walkOptions(
+    argv.map((text) => ({ text })),
+    s.options,
+    start,
+  )) {
+    if (tok.kind === 'end') {
+      positionals.push(...argv.slice(tok.at + 1));
+      break;
+    }
+    if (tok.kind === 'operand') {
+      positionals.push(argv[tok.at]!);
+      continue;
+    }
     if (s.options.stops.has(tok.name)) noStdin = true;
     else if (tok.takes === undefined) continue;
-    else if (tok.value === undefined) noStdin = true; // an option missing its value: an error, nothing runs
+    else if (tok.value === undefined)
+      noStdin = true; // an option missing its value: an error, nothing runs
     else if (tok.takes === 'code') code.push(tok.value);
-    else if (tok.takes === 'file') { file = true; stdinFile ||= tok.value === '-'; }
+    else if (tok.takes === 'file') {
+      file = true;
+      stdinFile ||= tok.value === '-';
+    }
   }
   if (s.sqlFrom !== undefined) code.push(...positionals.slice(s.sqlFrom));
   if (s.jsFiles && positionals.some((p) => p.endsWith('.js'))) file = true;

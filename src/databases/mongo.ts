@@ -3,7 +3,6 @@
 
 import { LIMITS, punct, shellName, sticky, UNKNOWN, wordStart } from './sql.js';
 
-
 type JsTok = { t: 'id' | 'str' | 'p'; v: string };
 const JS_ID = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 /** After these a `/` starts a regular expression, not a division. */
@@ -14,9 +13,20 @@ function jsTokens(s: string): JsTok[] {
   let i = 0;
   while (i < s.length) {
     const c = s[i]!;
-    if (c === ' ' || c === '\n' || c === '\t' || c === '\r') { i++; continue; }
-    if (c === '/' && s[i + 1] === '/') { const k = s.indexOf('\n', i); i = k < 0 ? s.length : k; continue; }
-    if (c === '/' && s[i + 1] === '*') { const k = s.indexOf('*/', i + 2); i = k < 0 ? s.length : k + 2; continue; }
+    if (c === ' ' || c === '\n' || c === '\t' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (c === '/' && s[i + 1] === '/') {
+      const k = s.indexOf('\n', i);
+      i = k < 0 ? s.length : k;
+      continue;
+    }
+    if (c === '/' && s[i + 1] === '*') {
+      const k = s.indexOf('*/', i + 2);
+      i = k < 0 ? s.length : k + 2;
+      continue;
+    }
     if (c === '/' && REGEX_BEFORE.has(out[out.length - 1]?.v ?? '')) {
       // A regex literal: a quote inside it must not open a string.
       let j = i + 1;
@@ -32,13 +42,20 @@ function jsTokens(s: string): JsTok[] {
     if (c === "'" || c === '"' || c === '`') {
       let j = i + 1;
       let v = '';
-      for (; j < s.length && s[j] !== c; j++) { if (s[j] === '\\') j++; v += s[j] ?? ''; }
+      for (; j < s.length && s[j] !== c; j++) {
+        if (s[j] === '\\') j++;
+        v += s[j] ?? '';
+      }
       out.push({ t: 'str', v });
       i = j + 1;
       continue;
     }
     const id = wordStart(c) || c === '$' ? sticky(JS_ID, s, i) : null;
-    if (id) { out.push({ t: 'id', v: id }); i += id.length; continue; }
+    if (id) {
+      out.push({ t: 'id', v: id });
+      i += id.length;
+      continue;
+    }
     const op = c === '?' && s[i + 1] === '.' ? '.' : c;
     out.push(punct(op));
     i += c === '?' && op === '.' ? 2 : 1;
@@ -53,13 +70,31 @@ const jsName = (t: JsTok | undefined): string => (t?.t === 'str' ? shellName(t.v
 const emptyFilter = (toks: JsTok[], k: number): boolean => jp(toks[k], ')') || (jp(toks[k], '{') && jp(toks[k + 1], '}'));
 
 /** Methods of the database object; any other name after `db.` is a collection. */
-const DB_METHODS = new Set(['dropDatabase', 'dropUser', 'dropAllUsers', 'dropRole', 'dropAllRoles', 'runCommand', 'adminCommand', 'shutdownServer', 'getCollection', 'getSiblingDB', 'getMongo', 'getName', 'getCollectionNames', 'createCollection', 'auth']);
+const DB_METHODS = new Set([
+  'dropDatabase',
+  'dropUser',
+  'dropAllUsers',
+  'dropRole',
+  'dropAllRoles',
+  'runCommand',
+  'adminCommand',
+  'shutdownServer',
+  'getCollection',
+  'getSiblingDB',
+  'getMongo',
+  'getName',
+  'getCollectionNames',
+  'createCollection',
+  'auth',
+]);
 
 /** Pseudo-command lines for the destructive calls in MongoDB shell JavaScript. */
 export function mongoEquivalents(js: string): string[] {
   const toks = jsTokens(js);
   const out: string[] = [];
-  const emit = (line: string): void => { if (!out.includes(line) && out.length < LIMITS.maxEquivalents) out.push(line); };
+  const emit = (line: string): void => {
+    if (!out.includes(line) && out.length < LIMITS.maxEquivalents) out.push(line);
+  };
   // const users = db.users / db.getCollection('users'): the name a later users.drop() means.
   const aliases = new Map<string, string>();
   // Where the next `multi: true` is, so a legacy update() finds its option in one step.
@@ -74,8 +109,10 @@ export function mongoEquivalents(js: string): string[] {
     if (t.v === 'db') {
       // db.getSiblingDB('x') and db.getMongo().getDB('x') name another database.
       for (;;) {
-        if (jp(toks[j], '.') && jid(toks[j + 1], 'getSiblingDB', 'getDB') && jp(toks[j + 2], '(')) { dbName = ` ${jsName(toks[j + 3])}`; j += 5; }
-        else if (jp(toks[j], '.') && jid(toks[j + 1], 'getMongo') && jp(toks[j + 2], '(') && jp(toks[j + 3], ')')) j += 4;
+        if (jp(toks[j], '.') && jid(toks[j + 1], 'getSiblingDB', 'getDB') && jp(toks[j + 2], '(')) {
+          dbName = ` ${jsName(toks[j + 3])}`;
+          j += 5;
+        } else if (jp(toks[j], '.') && jid(toks[j + 1], 'getMongo') && jp(toks[j + 2], '(') && jp(toks[j + 3], ')')) j += 4;
         else break;
       }
       const m = toks[j + 1];
@@ -96,17 +133,27 @@ export function mongoEquivalents(js: string): string[] {
         continue;
       }
       // The collection: db.name (dotted names too), db['name'], db.getCollection('name').
-      if (jp(toks[j], '.') && jid(toks[j + 1], 'getCollection') && jp(toks[j + 2], '(')) { coll = jsName(toks[j + 3]); j += 5; }
-      else if (jp(toks[j], '[')) { coll = jsName(toks[j + 1]); j += 3; }
-      else {
+      if (jp(toks[j], '.') && jid(toks[j + 1], 'getCollection') && jp(toks[j + 2], '(')) {
+        coll = jsName(toks[j + 3]);
+        j += 5;
+      } else if (jp(toks[j], '[')) {
+        coll = jsName(toks[j + 1]);
+        j += 3;
+      } else {
         const parts: string[] = [];
-        while (jp(toks[j], '.') && toks[j + 1]?.t === 'id' && !jp(toks[j + 2], '(')) { parts.push(toks[j + 1]!.v); j += 2; }
+        while (jp(toks[j], '.') && toks[j + 1]?.t === 'id' && !jp(toks[j + 2], '(')) {
+          parts.push(toks[j + 1]!.v);
+          j += 2;
+        }
         coll = parts.length ? shellName(parts.join('.')) : null;
       }
     }
     if (coll === null) continue;
     // An alias: NAME = db.coll (with or without const/let/var).
-    if (jp(toks[i - 1], '=') && toks[i - 2]?.t === 'id' && !jp(toks[j], '.')) { aliases.set(toks[i - 2]!.v, coll); continue; }
+    if (jp(toks[i - 1], '=') && toks[i - 2]?.t === 'id' && !jp(toks[j], '.')) {
+      aliases.set(toks[i - 2]!.v, coll);
+      continue;
+    }
     const m = toks[j + 1];
     if (!jp(toks[j], '.') || m?.t !== 'id' || !jp(toks[j + 2], '(')) continue;
     const a = j + 3;
@@ -120,4 +167,3 @@ export function mongoEquivalents(js: string): string[] {
   }
   return out;
 }
-

@@ -36,7 +36,10 @@ const OPERATOR = /<=>|<>|!=|>=|<=|==|::|\|\||./y;
 const PUNCT = new Map<string, { t: 'p'; v: string }>();
 export function punct(v: string): { t: 'p'; v: string } {
   let tok = PUNCT.get(v);
-  if (!tok) { tok = { t: 'p', v }; if (PUNCT.size < 256) PUNCT.set(v, tok); }
+  if (!tok) {
+    tok = { t: 'p', v };
+    if (PUNCT.size < 256) PUNCT.set(v, tok);
+  }
   return tok;
 }
 export const wordStart = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c >= '\u0080';
@@ -50,8 +53,17 @@ export function sticky(re: RegExp, s: string, i: number): string | null {
 function closeQuote(s: string, i: number, q: string, bs: boolean): number {
   for (let j = i; j < s.length; j++) {
     const c = s[j];
-    if (bs && c === '\\') { j++; continue; }
-    if (c === q) { if (s[j + 1] === q) { j++; continue; } return j; }
+    if (bs && c === '\\') {
+      j++;
+      continue;
+    }
+    if (c === q) {
+      if (s[j + 1] === q) {
+        j++;
+        continue;
+      }
+      return j;
+    }
   }
   return s.length;
 }
@@ -67,13 +79,26 @@ function statements(s: string, backslashEscapes: boolean): Tok[][] {
   let cur: Tok[] = [];
   let delim = ';';
   let execComment = 0;
-  const end = (): void => { if (cur.length) out.push(cur); cur = []; };
-  const eol = (from: number): number => { const k = s.indexOf('\n', from); return k < 0 ? s.length : k; };
+  const end = (): void => {
+    if (cur.length) out.push(cur);
+    cur = [];
+  };
+  const eol = (from: number): number => {
+    const k = s.indexOf('\n', from);
+    return k < 0 ? s.length : k;
+  };
   let i = 0;
   while (i < s.length) {
     const c = s[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') { i++; continue; }
-    if (c === delim || (c === delim[0] && s.startsWith(delim, i))) { end(); i += delim.length; continue; }
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
+      i++;
+      continue;
+    }
+    if (c === delim || (c === delim[0] && s.startsWith(delim, i))) {
+      end();
+      i += delim.length;
+      continue;
+    }
     if (c === '\\' || (c === '.' && cur.length === 0 && /[A-Za-z]/.test(s[i + 1] ?? ''))) {
       if (s.startsWith('\\gexec', i) && cur.length) cur.push(punct('\\gexec'));
       end();
@@ -87,14 +112,26 @@ function statements(s: string, backslashEscapes: boolean): Tok[][] {
       continue;
     }
     // mysql's # comment; Postgres' #> #>> #- are JSON operators.
-    if ((c === '-' && s[i + 1] === '-') || (c === '#' && s[i + 1] !== '>' && s[i + 1] !== '-')) { i = eol(i); continue; }
+    if ((c === '-' && s[i + 1] === '-') || (c === '#' && s[i + 1] !== '>' && s[i + 1] !== '-')) {
+      i = eol(i);
+      continue;
+    }
     if (c === '/' && s[i + 1] === '*') {
-      if (s[i + 2] === '!') { execComment++; i += 3; while (/[0-9]/.test(s[i] ?? '')) i++; continue; }
+      if (s[i + 2] === '!') {
+        execComment++;
+        i += 3;
+        while (/[0-9]/.test(s[i] ?? '')) i++;
+        continue;
+      }
       const k = s.indexOf('*/', i + 2);
       i = k < 0 ? s.length : k + 2;
       continue;
     }
-    if (c === '*' && s[i + 1] === '/' && execComment > 0) { execComment--; i += 2; continue; }
+    if (c === '*' && s[i + 1] === '/' && execComment > 0) {
+      execComment--;
+      i += 2;
+      continue;
+    }
     if (c === "'" || c === '"' || c === '`') {
       // E'…' strings always take backslash escapes; other strings only in the mysql reading.
       const prev = cur[cur.length - 1];
@@ -116,10 +153,18 @@ function statements(s: string, backslashEscapes: boolean): Tok[][] {
       }
     }
     const w = wordStart(c) ? sticky(WORD, s, i) : null;
-    if (w) { cur.push({ t: 'w', v: w }); i += w.length; continue; }
+    if (w) {
+      cur.push({ t: 'w', v: w });
+      i += w.length;
+      continue;
+    }
     const n = c >= '0' && c <= '9' ? sticky(NUMBER, s, i) : null;
-    if (n) { cur.push({ t: 'n', v: n }); i += n.length; continue; }
-    const op = '<>!=:|'.includes(c) ? sticky(OPERATOR, s, i) ?? c : c;
+    if (n) {
+      cur.push({ t: 'n', v: n });
+      i += n.length;
+      continue;
+    }
+    const op = '<>!=:|'.includes(c) ? (sticky(OPERATOR, s, i) ?? c) : c;
     cur.push(punct(op));
     i += op.length;
   }
@@ -151,7 +196,10 @@ function nameAt(toks: Tok[], i: number): [string | null, number] {
     if (!t || !(t.t === 'w' || t.t === 'q' || t.t === 's' || t.t === 'n')) break;
     name += t.v;
     j++;
-    if (isP(toks[j], '.') || isP(toks[j], '@')) { name += toks[j]!.v; j++; } else break;
+    if (isP(toks[j], '.') || isP(toks[j], '@')) {
+      name += toks[j]!.v;
+      j++;
+    } else break;
   }
   if (isP(toks[j], '(')) j = skipParens(toks, j); // a function's argument types
   return [j > i ? name : null, j];
@@ -186,12 +234,18 @@ function topLevel(toks: Tok[], from: number, ...words: string[]): number {
 const sameTok = (a: Tok, b: Tok): boolean => a.t === b.t && (a.t === 'w' ? a.v.toUpperCase() === b.v.toUpperCase() : a.v === b.v);
 
 /** A WHERE clause with each '(' paired to its ')', so a nested group is stepped over, not scanned again. */
-interface Clause { toks: Tok[]; close: Int32Array }
+interface Clause {
+  toks: Tok[];
+  close: Int32Array;
+}
 
 function clause(toks: Tok[]): Clause {
   const close = new Int32Array(toks.length).fill(-1);
   const open: number[] = [];
-  toks.forEach((t, k) => { if (isP(t, '(')) open.push(k); else if (isP(t, ')') && open.length) close[open.pop()!] = k; });
+  toks.forEach((t, k) => {
+    if (isP(t, '(')) open.push(k);
+    else if (isP(t, ')') && open.length) close[open.pop()!] = k;
+  });
   for (const k of open) close[k] = toks.length;
   return { toks, close };
 }
@@ -203,7 +257,10 @@ function parts(c: Clause, lo: number, hi: number, sep: string): Array<[number, n
   for (let k = lo; k < hi; k++) {
     const t = c.toks[k]!;
     if (c.close[k]! >= 0) k = c.close[k]!;
-    else if (t.t === 'w' ? t.v.toUpperCase() === sep : t.t === 'p' && t.v === sep) { out.push([start, k]); start = k + 1; }
+    else if (t.t === 'w' ? t.v.toUpperCase() === sep : t.t === 'p' && t.v === sep) {
+      out.push([start, k]);
+      start = k + 1;
+    }
   }
   out.push([start, hi]);
   return out;
@@ -250,9 +307,20 @@ function whereFlag(toks: Tok[], from: number): string {
 }
 
 const DROP_KINDS = new Map([
-  ['DATABASE', 'database'], ['SCHEMA', 'schema'], ['TABLE', 'table'], ['VIEW', 'view'], ['INDEX', 'index'], ['SEQUENCE', 'sequence'],
-  ['FUNCTION', 'function'], ['PROCEDURE', 'procedure'], ['TRIGGER', 'trigger'], ['TYPE', 'type'], ['EXTENSION', 'extension'],
-  ['USER', 'user'], ['ROLE', 'role'], ['KEYSPACE', 'database'],
+  ['DATABASE', 'database'],
+  ['SCHEMA', 'schema'],
+  ['TABLE', 'table'],
+  ['VIEW', 'view'],
+  ['INDEX', 'index'],
+  ['SEQUENCE', 'sequence'],
+  ['FUNCTION', 'function'],
+  ['PROCEDURE', 'procedure'],
+  ['TRIGGER', 'trigger'],
+  ['TYPE', 'type'],
+  ['EXTENSION', 'extension'],
+  ['USER', 'user'],
+  ['ROLE', 'role'],
+  ['KEYSPACE', 'database'],
 ]);
 const QUALIFIERS = new Set(['TEMPORARY', 'TEMP', 'CONCURRENTLY', 'ONLY', 'IGNORE', 'LOW_PRIORITY', 'QUICK']);
 
@@ -260,16 +328,30 @@ function drop(toks: Tok[]): string[] {
   let i = 1;
   let kind: string | undefined;
   let temporary = false;
-  while (is(toks[i], ...QUALIFIERS)) { temporary ||= is(toks[i], 'TEMPORARY', 'TEMP'); i++; }
-  if (is(toks[i], 'MATERIALIZED') && is(toks[i + 1], 'VIEW')) { kind = 'materialized-view'; i += 2; }
-  else if (is(toks[i], 'OWNED') && is(toks[i + 1], 'BY')) { kind = 'owned'; i += 2; }
-  else if (toks[i]?.t === 'w') { kind = DROP_KINDS.get(toks[i]!.v.toUpperCase()); i++; }
+  while (is(toks[i], ...QUALIFIERS)) {
+    temporary ||= is(toks[i], 'TEMPORARY', 'TEMP');
+    i++;
+  }
+  if (is(toks[i], 'MATERIALIZED') && is(toks[i + 1], 'VIEW')) {
+    kind = 'materialized-view';
+    i += 2;
+  } else if (is(toks[i], 'OWNED') && is(toks[i + 1], 'BY')) {
+    kind = 'owned';
+    i += 2;
+  } else if (toks[i]?.t === 'w') {
+    kind = DROP_KINDS.get(toks[i]!.v.toUpperCase());
+    i++;
+  }
   if (!kind) return [];
   while (is(toks[i], ...QUALIFIERS)) i++;
   if (is(toks[i], 'IF') && is(toks[i + 1], 'EXISTS')) i += 2;
   const [names, j] = namesAt(toks, i);
   if (names.length === 0) return [];
-  const flags = [topLevel(toks, j, 'CASCADE') >= 0 ? ' --cascade' : '', toks.some((t) => is(t, 'FORCE')) ? ' --force' : '', temporary ? ' --temporary' : ''].join('');
+  const flags = [
+    topLevel(toks, j, 'CASCADE') >= 0 ? ' --cascade' : '',
+    toks.some((t) => is(t, 'FORCE')) ? ' --force' : '',
+    temporary ? ' --temporary' : '',
+  ].join('');
   return [`@sql drop ${kind} ${names.join(' ')}${flags}`];
 }
 
@@ -310,7 +392,9 @@ function classify(toks: Tok[], nest: number): string[] {
   // a placeholder (%I) or a concatenation standing for the name.
   if (isP(toks[toks.length - 1], '\\gexec')) {
     if (nest >= LIMITS.maxNesting) return [];
-    return toks.flatMap((tok) => (tok.t === 's' ? equivalents(tok.v.replace(/%[A-Za-z]/g, '"$UNKNOWN"') + (/\s$/.test(tok.v) ? '"$UNKNOWN"' : ''), nest + 1) : []));
+    return toks.flatMap((tok) =>
+      tok.t === 's' ? equivalents(tok.v.replace(/%[A-Za-z]/g, '"$UNKNOWN"') + (/\s$/.test(tok.v) ? '"$UNKNOWN"' : ''), nest + 1) : [],
+    );
   }
   let i = 0;
   // WITH … DELETE: the verb is the first top-level DML word after the common table expressions.
@@ -361,17 +445,30 @@ function equivalents(sql: string, nest: number): string[] {
     };
     for (let toks of statements(sql, escapes)) {
       const first = toks[0];
-      if ((is(first, 'BEGIN') && (toks.length === 1 || is(toks[1], ...TX_WORDS))) || (is(first, 'START') && is(toks[1], 'TRANSACTION'))) { pending ??= []; continue; }
+      if ((is(first, 'BEGIN') && (toks.length === 1 || is(toks[1], ...TX_WORDS))) || (is(first, 'START') && is(toks[1], 'TRANSACTION'))) {
+        pending ??= [];
+        continue;
+      }
       if (is(first, 'BEGIN')) toks = toks.slice(1); // a procedural block's BEGIN (DO bodies)
-      if (is(first, 'COMMIT', 'END') && !is(toks[1], 'IF', 'LOOP', 'CASE', 'WHILE', 'REPEAT', 'PREPARED')) { if (pending) keep(pending); pending = null; continue; }
+      if (is(first, 'COMMIT', 'END') && !is(toks[1], 'IF', 'LOOP', 'CASE', 'WHILE', 'REPEAT', 'PREPARED')) {
+        if (pending) keep(pending);
+        pending = null;
+        continue;
+      }
       if (is(first, 'ROLLBACK', 'ABORT')) {
         const to = is(toks[1], 'TO') ? toks[is(toks[2], 'SAVEPOINT') ? 3 : 2]?.v : undefined;
-        if (to === undefined) { pending = null; continue; }
+        if (to === undefined) {
+          pending = null;
+          continue;
+        }
         const k = pending?.findLastIndex((l) => typeof l !== 'string' && l.savepoint.toUpperCase() === to.toUpperCase()) ?? -1;
         if (pending && k >= 0) pending.length = k + 1;
         continue;
       }
-      if (is(first, 'SAVEPOINT') && toks[1]) { pending?.push({ savepoint: toks[1].v }); continue; }
+      if (is(first, 'SAVEPOINT') && toks[1]) {
+        pending?.push({ savepoint: toks[1].v });
+        continue;
+      }
       const lines = classify(toks, nest);
       if (pending) pending.push(...lines);
       else keep(lines);
@@ -386,4 +483,3 @@ function equivalents(sql: string, nest: number): string[] {
 export function sqlEquivalents(sql: string): string[] {
   return equivalents(sql, 0);
 }
-

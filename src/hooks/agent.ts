@@ -98,7 +98,8 @@ export function shellCommand(input: Record<string, unknown> | null, key = 'comma
   if (!input) return payloadError('the shell tool call has no tool input');
   const command = input[key];
   // Some agents pass argv as a list: each word quoted, so the line reads back as exactly those words.
-  if (Array.isArray(command) && command.length > 0 && command.every((w) => typeof w === 'string')) return { kind: 'shell', command: command.map(shellWord).join(' ') };
+  if (Array.isArray(command) && command.length > 0 && command.every((w) => typeof w === 'string'))
+    return { kind: 'shell', command: command.map(shellWord).join(' ') };
   if (typeof command !== 'string') return payloadError(`the shell tool call has no ${key} string`);
   return { kind: 'shell', command };
 }
@@ -115,7 +116,12 @@ export function writePaths(input: Record<string, unknown> | null, keys: string[]
  * The call a tool's input makes: a shell command for the agent's shell tools, the files a
  * file tool writes (under the input keys listed for it), or nothing firebreak judges.
  */
-export function toolCall(tool: string, input: Record<string, unknown> | null, shellTools: ReadonlySet<string>, fileTools: Readonly<Record<string, string[]>>): ToolCall | FirebreakError {
+export function toolCall(
+  tool: string,
+  input: Record<string, unknown> | null,
+  shellTools: ReadonlySet<string>,
+  fileTools: Readonly<Record<string, string[]>>,
+): ToolCall | FirebreakError {
   if (shellTools.has(tool)) return shellCommand(input);
   if (Object.hasOwn(fileTools, tool)) return writePaths(input, fileTools[tool]!);
   return { kind: 'other' };
@@ -124,5 +130,9 @@ export function toolCall(tool: string, input: Record<string, unknown> | null, sh
 /** A matcher that is a regular expression on the tool's name; empty or * is every tool. */
 export function regexMatches(matcher: string | null, tool: string): boolean {
   if (matcher === null || matcher === '' || matcher === '*') return true;
-  try { return new RegExp(matcher).test(tool); } catch { return false; }
+  try {
+    return new RegExp(matcher).test(tool);
+  } catch {
+    return false;
+  }
 }

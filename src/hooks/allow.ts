@@ -33,7 +33,15 @@ export interface AllowDeps {
 }
 
 /** Variables the agents set in the shells they run commands in. */
-const AGENT_ENV: Array<[string, string]> = [['CLAUDECODE', 'Claude Code'], ['CLAUDE_CODE_ENTRYPOINT', 'Claude Code'], ['GEMINI_CLI', 'Gemini CLI'], ['COPILOT_CLI', 'Copilot CLI'], ['CODEX_SANDBOX', 'Codex'], ['CODEX_THREAD_ID', 'Codex'], ['CURSOR_AGENT', 'Cursor']];
+const AGENT_ENV: Array<[string, string]> = [
+  ['CLAUDECODE', 'Claude Code'],
+  ['CLAUDE_CODE_ENTRYPOINT', 'Claude Code'],
+  ['GEMINI_CLI', 'Gemini CLI'],
+  ['COPILOT_CLI', 'Copilot CLI'],
+  ['CODEX_SANDBOX', 'Codex'],
+  ['CODEX_THREAD_ID', 'Codex'],
+  ['CURSOR_AGENT', 'Cursor'],
+];
 /** Agent programs, as a process's name or as a package in its command line. */
 const AGENT_PROCESS = /(^|\/)(claude|codex|gemini|copilot|cursor-agent)(\s|$)|@anthropic-ai\/claude-code|@openai\/codex|@google\/gemini-cli|@github\/copilot/;
 
@@ -71,7 +79,9 @@ function ago(ms: number): string {
 
 /** Text shown, never obeyed: control characters, newlines, and the Unicode that reorders or hides text are written out as escapes. */
 function shown(t: string): string {
-  return printable(t).replace(/\n/g, '\\n').replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return printable(t)
+    .replace(/\n/g, '\\n')
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** An offer as the person reads it, so that no command can dress up as another. */
@@ -92,16 +102,25 @@ function openTty(): ReturnType<NonNullable<AllowDeps['tty']>> {
       writeSync(fd, question);
       const buf = Buffer.alloc(256);
       let n = 0;
-      try { n = readSync(fd, buf, 0, buf.length, null); } catch { return null; }
+      try {
+        n = readSync(fd, buf, 0, buf.length, null);
+      } catch {
+        return null;
+      }
       return n === 0 ? null : buf.subarray(0, n).toString('utf8').trim();
     },
-    close() { closeSync(fd); },
+    close() {
+      closeSync(fd);
+    },
   };
 }
 
 function printOffers(dir: string, out: Out, now: number): number {
   const offers = listOffers(dir, now);
-  if (offers.length === 0) { out.write('No command is waiting for approval.\n'); return 0; }
+  if (offers.length === 0) {
+    out.write('No command is waiting for approval.\n');
+    return 0;
+  }
   for (const o of offers) out.write(`${o.code}\n${describe(o, now)}`);
   return 0;
 }
@@ -110,28 +129,44 @@ export function runAllow(argv: string[], deps: AllowDeps): number {
   const now = Date.now();
   const dir = approvalsDir((k) => deps.env[k], deps.home);
   const [first, ...rest] = argv;
-  if (first === undefined || first === '-h' || first === '--help') { (first === undefined ? deps.stderr : deps.stdout).write(ALLOW_HELP); return first === undefined ? 1 : 0; }
+  if (first === undefined || first === '-h' || first === '--help') {
+    (first === undefined ? deps.stderr : deps.stdout).write(ALLOW_HELP);
+    return first === undefined ? 1 : 0;
+  }
   if (first === '--list' || first === 'list') return printOffers(dir, deps.stdout, now);
-  if (rest.length > 0 || first.startsWith('-')) { deps.stderr.write(`firebreak allow: give one code, as in: firebreak allow K7QMXP (see firebreak allow --help)\n`); return 1; }
+  if (rest.length > 0 || first.startsWith('-')) {
+    deps.stderr.write(`firebreak allow: give one code, as in: firebreak allow K7QMXP (see firebreak allow --help)\n`);
+    return 1;
+  }
   const agent = (deps.underAgent ?? (() => agentAbove(deps.env)))();
   if (agent) {
     deps.stderr.write(`firebreak allow: this runs under ${agent}, and an agent cannot approve its own commands; run it in a terminal of your own\n`);
     return 1;
   }
   const found = findOffer(dir, first, now);
-  if (!found.ok) { deps.stderr.write(`firebreak allow: ${found.message}\n`); return 1; }
+  if (!found.ok) {
+    deps.stderr.write(`firebreak allow: ${found.message}\n`);
+    return 1;
+  }
   const tty = (deps.tty ?? openTty)();
   if (!tty) {
-    deps.stderr.write('firebreak allow: this needs a person at a terminal, and there is none here; run it in your own terminal (an agent cannot approve its own commands)\n');
+    deps.stderr.write(
+      'firebreak allow: this needs a person at a terminal, and there is none here; run it in your own terminal (an agent cannot approve its own commands)\n',
+    );
     return 1;
   }
   let answer: string | null;
   try {
-    answer = tty.ask(`firebreak: code ${found.offer.code} lets this run once:\n${describe(found.offer, now)}Allow it once, within ${GRANT_MINUTES} minutes? [y/N] `);
+    answer = tty.ask(
+      `firebreak: code ${found.offer.code} lets this run once:\n${describe(found.offer, now)}Allow it once, within ${GRANT_MINUTES} minutes? [y/N] `,
+    );
   } finally {
     tty.close();
   }
-  if (answer === null || !/^y(es)?$/i.test(answer)) { deps.stdout.write('Not allowed; nothing changed.\n'); return 1; }
+  if (answer === null || !/^y(es)?$/i.test(answer)) {
+    deps.stdout.write('Not allowed; nothing changed.\n');
+    return 1;
+  }
   try {
     grant(dir, found, now);
   } catch (e) {

@@ -108,7 +108,11 @@ export function takeGrant(dir: string, cwd: string, command: string, now = Date.
   } catch {
     return null;
   }
-  try { unlinkSync(taken); } catch { /* already gone */ }
+  try {
+    unlinkSync(taken);
+  } catch {
+    /* already gone */
+  }
   return typeof found.until === 'number' && now <= found.until ? found : null;
 }
 
@@ -136,7 +140,8 @@ export function findOffer(dir: string, code: string, now = Date.now()): FindResu
   if (!CODE.test(wanted)) return { ok: false, message: `'${code}' is not a firebreak code (six letters and digits, as in the deny message)` };
   const found = offers(dir).find((f) => f.offer.code === wanted);
   if (!found) return { ok: false, message: `no command is waiting for code ${wanted}; codes last ${OFFER_MINUTES} minutes and each is used once` };
-  if (!fresh(found.offer, now)) return { ok: false, message: `code ${wanted} has expired (codes last ${OFFER_MINUTES} minutes); let the agent try the command again for a new one` };
+  if (!fresh(found.offer, now))
+    return { ok: false, message: `code ${wanted} has expired (codes last ${OFFER_MINUTES} minutes); let the agent try the command again for a new one` };
   return { ok: true, ...found };
 }
 
@@ -144,25 +149,41 @@ export function findOffer(dir: string, code: string, now = Date.now()): FindResu
 export function grant(dir: string, found: { offer: Offer; key: string }, now = Date.now()): Grant {
   const g: Grant = { ...found.offer, until: now + GRANT_MINUTES * 60_000 };
   writeRecord(join(dir, 'granted'), found.key + '.json', g);
-  try { unlinkSync(join(dir, 'offered', found.key + '.json')); } catch { /* already gone */ }
+  try {
+    unlinkSync(join(dir, 'offered', found.key + '.json'));
+  } catch {
+    /* already gone */
+  }
   return g;
 }
 
 /** The offers still waiting for a person, newest first. */
 export function listOffers(dir: string, now = Date.now()): Offer[] {
-  return offers(dir).map((f) => f.offer).filter((o) => fresh(o, now)).sort((a, b) => b.at - a.at);
+  return offers(dir)
+    .map((f) => f.offer)
+    .filter((o) => fresh(o, now))
+    .sort((a, b) => b.at - a.at);
 }
 
 /** Drops offers and grants past their time, so the folder does not grow without end. */
 export function sweep(dir: string, now = Date.now()): void {
-  for (const [sub, age] of [['offered', OFFER_MINUTES], ['granted', GRANT_MINUTES]] as const) {
+  for (const [sub, age] of [
+    ['offered', OFFER_MINUTES],
+    ['granted', GRANT_MINUTES],
+  ] as const) {
     let names: string[];
-    try { names = readdirSync(join(dir, sub)); } catch { continue; }
+    try {
+      names = readdirSync(join(dir, sub));
+    } catch {
+      continue;
+    }
     for (const n of names) {
       const path = join(dir, sub, n);
       try {
         if (now - statSync(path).mtimeMs > age * 60_000 + 60_000) unlinkSync(path);
-      } catch { /* gone meanwhile */ }
+      } catch {
+        /* gone meanwhile */
+      }
     }
   }
 }

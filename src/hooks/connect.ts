@@ -14,7 +14,20 @@ import { runMcpInit } from '../agent-settings/mcp-entry.js';
 import type { HookAgent } from './agent.js';
 import { AGENTS, agentNamed } from './agents/index.js';
 import { untrustedProject } from './project-trust.js';
-import { addHandler, eventList, findHandlers, firebreakBin, hookCommand, removeHandlers, tilde, type ListEdit, type Registration, type Scope, type Step, type Where } from './registration.js';
+import {
+  addHandler,
+  eventList,
+  findHandlers,
+  firebreakBin,
+  hookCommand,
+  removeHandlers,
+  tilde,
+  type ListEdit,
+  type Registration,
+  type Scope,
+  type Step,
+  type Where,
+} from './registration.js';
 
 export const CONNECT_HELP = `Usage:
   firebreak connect <agent>... [--scope user|project] [--dry-run] [--remove] [--no-mcp]
@@ -39,7 +52,14 @@ block if either cannot start. Codex runs a hook only once it is trusted: connect
 trust into ~/.codex/config.toml. Check the result with: firebreak doctor
 `;
 
-interface ConnectArgs { agents: HookAgent[]; all: boolean; scope: Scope; dryRun: boolean; remove: boolean; mcp: boolean }
+interface ConnectArgs {
+  agents: HookAgent[];
+  all: boolean;
+  scope: Scope;
+  dryRun: boolean;
+  remove: boolean;
+  mcp: boolean;
+}
 
 function parseArgs(argv: string[]): { ok: true; args: ConnectArgs } | { ok: false; message: string } | { ok: 'help' } {
   const args: ConnectArgs = { agents: [], all: false, scope: 'user', dryRun: false, remove: false, mcp: true };
@@ -48,11 +68,21 @@ function parseArgs(argv: string[]): { ok: true; args: ConnectArgs } | { ok: fals
     const eq = a.startsWith('--') ? a.indexOf('=') : -1;
     const flag = eq > 0 ? a.slice(0, eq) : a;
     switch (flag) {
-      case '-h': case '--help': return { ok: 'help' };
-      case '--all': args.all = true; break;
-      case '--dry-run': args.dryRun = true; break;
-      case '--remove': args.remove = true; break;
-      case '--no-mcp': args.mcp = false; break;
+      case '-h':
+      case '--help':
+        return { ok: 'help' };
+      case '--all':
+        args.all = true;
+        break;
+      case '--dry-run':
+        args.dryRun = true;
+        break;
+      case '--remove':
+        args.remove = true;
+        break;
+      case '--no-mcp':
+        args.mcp = false;
+        break;
       case '--scope': {
         const v = eq > 0 ? a.slice(eq + 1) : argv[++i];
         if (v !== 'user' && v !== 'project') return { ok: false, message: `--scope takes 'user' or 'project', not ${v === undefined ? 'nothing' : `'${v}'`}` };
@@ -75,7 +105,12 @@ function parseArgs(argv: string[]): { ok: true; args: ConnectArgs } | { ok: fals
 function onPath(program: string, env: (name: string) => string | undefined): boolean {
   for (const dir of (env('PATH') ?? '').split(delimiter)) {
     if (!dir) continue;
-    try { accessSync(join(dir, program), constants.X_OK); return true; } catch { /* not here */ }
+    try {
+      accessSync(join(dir, program), constants.X_OK);
+      return true;
+    } catch {
+      /* not here */
+    }
   }
   return false;
 }
@@ -91,7 +126,13 @@ export function agentPresent(agent: HookAgent, w: Where): boolean {
  * Where that cannot be done item by item (no list yet, hand-made duplicates), the list is
  * written whole.
  */
-function editedText(text: string | null, reg: Registration, before: unknown[], edit: Extract<ListEdit, { kind: 'changed' | 'removed' }>, agent: string): string {
+function editedText(
+  text: string | null,
+  reg: Registration,
+  before: unknown[],
+  edit: Extract<ListEdit, { kind: 'changed' | 'removed' }>,
+  agent: string,
+): string {
   if (text === null || text.trim() === '') return JSON.stringify({ ...reg.fileHeader, hooks: { [reg.event]: edit.list } }, null, 2) + '\n';
   const whole = (): string => setJsonEntry(text, 'hooks', reg.event, edit.list).text;
   const ours = findHandlers(before, reg, agent);
@@ -107,8 +148,17 @@ function editedText(text: string | null, reg: Registration, before: unknown[], e
   const remaining = new Set(edit.list.map((g) => JSON.stringify(g)));
   for (const g of groups) {
     if (out === null) break;
-    const shrunk = reg.shape === 'nested' ? { ...(before[g] as Record<string, unknown>), hooks: ((before[g] as { hooks: unknown[] }).hooks).filter((_, i) => !ours.some((f) => f.group === g && f.handler === i)) } : null;
-    out = shrunk && remaining.has(JSON.stringify(shrunk)) ? editJsonListItem(out, 'hooks', reg.event, { replace: g, value: shrunk }) : editJsonListItem(out, 'hooks', reg.event, { delete: g });
+    const shrunk =
+      reg.shape === 'nested'
+        ? {
+            ...(before[g] as Record<string, unknown>),
+            hooks: (before[g] as { hooks: unknown[] }).hooks.filter((_, i) => !ours.some((f) => f.group === g && f.handler === i)),
+          }
+        : null;
+    out =
+      shrunk && remaining.has(JSON.stringify(shrunk))
+        ? editJsonListItem(out, 'hooks', reg.event, { replace: g, value: shrunk })
+        : editJsonListItem(out, 'hooks', reg.event, { delete: g });
   }
   return out ?? whole();
 }
@@ -126,7 +176,11 @@ function editHook(agent: HookAgent, scope: Scope, w: Where, o: { dryRun: boolean
   if (text !== null) {
     const json = readJsonConfig(text);
     if (!json.ok) return { ok: false, message: `${path} is not valid JSON (${json.message}); fix it, then run connect again` };
-    if (json.comments) return { ok: false, message: `${path} has comments, which firebreak will not rewrite; add this under "hooks"."${reg.event}" by hand: ${JSON.stringify((addHandler([], reg, agent.name, command) as { list: unknown[] }).list[0])}` };
+    if (json.comments)
+      return {
+        ok: false,
+        message: `${path} has comments, which firebreak will not rewrite; add this under "hooks"."${reg.event}" by hand: ${JSON.stringify((addHandler([], reg, agent.name, command) as { list: unknown[] }).list[0])}`,
+      };
     value = json.value;
   }
   const list = eventList(value, reg);
@@ -135,7 +189,11 @@ function editHook(agent: HookAgent, scope: Scope, w: Where, o: { dryRun: boolean
   // Steps the agent needs after the list changed (or stayed: Codex's trust may still be missing).
   const after = (): Step => reg.extras?.afterEdit?.({ agent: agent.name, reg, file, before: list.list, edit, w, dryRun: o.dryRun }) ?? { ok: true, lines: [] };
   if (edit.kind === 'same' || edit.kind === 'absent') {
-    const lines = [edit.kind === 'same' ? `${agent.label}: firebreak's hook is already in ${where}; nothing changed` : `${agent.label}: no firebreak hook in ${where}; nothing changed`];
+    const lines = [
+      edit.kind === 'same'
+        ? `${agent.label}: firebreak's hook is already in ${where}; nothing changed`
+        : `${agent.label}: no firebreak hook in ${where}; nothing changed`,
+    ];
     const more = after();
     return more.ok ? { ok: true, lines: [...lines, ...more.lines] } : more;
   }
@@ -144,11 +202,19 @@ function editHook(agent: HookAgent, scope: Scope, w: Where, o: { dryRun: boolean
   const verb = o.dryRun ? 'would ' : '';
   if (edit.kind === 'removed') lines.push(`${agent.label}: ${verb}${o.dryRun ? 'remove' : 'removed'} firebreak's hook from ${where}`);
   else {
-    const settings = Object.entries(reg.handlerFields).map(([k, v]) => `${k} ${String(v)}`).join(', ');
-    lines.push(`${agent.label}: ${verb}${edit.replaced === null ? (o.dryRun ? 'add' : 'added') : (o.dryRun ? 'replace' : 'replaced')} firebreak's hook ${edit.replaced === null ? 'to' : 'in'} ${where} (hooks.${reg.event}${reg.matcher ? `, matcher ${reg.matcher}` : ''}, ${settings}):\n  ${command}${edit.replaced !== null ? `\n  (was: ${edit.replaced})` : ''}`);
+    const settings = Object.entries(reg.handlerFields)
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(', ');
+    lines.push(
+      `${agent.label}: ${verb}${edit.replaced === null ? (o.dryRun ? 'add' : 'added') : o.dryRun ? 'replace' : 'replaced'} firebreak's hook ${edit.replaced === null ? 'to' : 'in'} ${where} (hooks.${reg.event}${reg.matcher ? `, matcher ${reg.matcher}` : ''}, ${settings}):\n  ${command}${edit.replaced !== null ? `\n  (was: ${edit.replaced})` : ''}`,
+    );
   }
   if (!o.dryRun) {
-    try { writeAtomic(path, next, mode); } catch (e) { return { ok: false, message: `cannot write ${path}: ${(e as Error).message}` }; }
+    try {
+      writeAtomic(path, next, mode);
+    } catch (e) {
+      return { ok: false, message: `cannot write ${path}: ${(e as Error).message}` };
+    }
   }
   const more = after();
   if (!more.ok) return more;
@@ -167,44 +233,79 @@ function removeMcp(agent: HookAgent, scope: Scope, w: Where, dryRun: boolean): S
   if (t.format === 'toml') next = deleteTomlTable(text, ['mcp_servers', 'firebreak']);
   else {
     const json = readJsonConfig(text);
-    if (!json.ok || json.comments) return { ok: false, message: `${path} cannot be edited (${json.ok ? 'it has comments' : json.message}); remove the "firebreak" server by hand` };
+    if (!json.ok || json.comments)
+      return { ok: false, message: `${path} cannot be edited (${json.ok ? 'it has comments' : json.message}); remove the "firebreak" server by hand` };
     next = deleteJsonEntry(text, t.serversKey, 'firebreak');
   }
   if (next === null) return { ok: true, lines: [] };
   if (!dryRun) {
-    try { writeAtomic(path, next, mode); } catch (e) { return { ok: false, message: `cannot write ${path}: ${(e as Error).message}` }; }
+    try {
+      writeAtomic(path, next, mode);
+    } catch (e) {
+      return { ok: false, message: `cannot write ${path}: ${(e as Error).message}` };
+    }
   }
   return { ok: true, lines: [`${agent.label}: ${dryRun ? 'would remove' : 'removed'} firebreak's MCP server from ${tilde(path, w.home)}`] };
 }
 
-export interface ConnectDeps { cwd: string; home: string; env: (name: string) => string | undefined }
+export interface ConnectDeps {
+  cwd: string;
+  home: string;
+  env: (name: string) => string | undefined;
+}
 
-export async function runConnect(argv: string[], io: Io, deps: ConnectDeps = { cwd: process.cwd(), home: process.env.HOME ?? '', env: (k) => process.env[k] }): Promise<number> {
+export async function runConnect(
+  argv: string[],
+  io: Io,
+  deps: ConnectDeps = { cwd: process.cwd(), home: process.env.HOME ?? '', env: (k) => process.env[k] },
+): Promise<number> {
   const parsed = parseArgs(argv);
-  if (parsed.ok === 'help') { io.stdout.write(CONNECT_HELP); return 0; }
-  if (!parsed.ok) { io.stderr.write(`firebreak connect: ${parsed.message}\n`); return 1; }
+  if (parsed.ok === 'help') {
+    io.stdout.write(CONNECT_HELP);
+    return 0;
+  }
+  if (!parsed.ok) {
+    io.stderr.write(`firebreak connect: ${parsed.message}\n`);
+    return 1;
+  }
   const { args } = parsed;
   const w: Where = { project: findProjectRoot(deps.cwd) ?? deps.cwd, home: deps.home, env: deps.env };
   let agents = args.agents;
   if (args.all) {
     agents = AGENTS.filter((a) => agentPresent(a, w));
     for (const a of AGENTS) if (!agents.includes(a)) io.stdout.write(`${a.label}: not found on this machine; skipped\n`);
-    if (agents.length === 0) { io.stdout.write('No agent found: nothing to connect.\n'); return 0; }
+    if (agents.length === 0) {
+      io.stdout.write('No agent found: nothing to connect.\n');
+      return 0;
+    }
   }
   if (!args.remove && /[\\/]_npx[\\/]/.test(firebreakBin())) {
-    io.stderr.write(`firebreak connect: warning: firebreak is running from npx's cache (${firebreakBin()}), which npm may clear; the hook would then block every command. Install firebreak (npm install -g firebreak, or as a dev dependency) and connect from there.\n`);
+    io.stderr.write(
+      `firebreak connect: warning: firebreak is running from npx's cache (${firebreakBin()}), which npm may clear; the hook would then block every command. Install firebreak (npm install -g firebreak, or as a dev dependency) and connect from there.\n`,
+    );
   }
   let failed = false;
   for (const agent of agents) {
     const step = editHook(agent, args.scope, w, args);
-    if (!step.ok) { io.stderr.write(`firebreak connect: ${agent.label}: ${step.message}\n`); failed = true; continue; }
+    if (!step.ok) {
+      io.stderr.write(`firebreak connect: ${agent.label}: ${step.message}\n`);
+      failed = true;
+      continue;
+    }
     for (const l of step.lines) io.stdout.write(l + '\n');
     if (args.mcp && agent.mcpClient) {
       if (args.remove) {
         const m = removeMcp(agent, args.scope, w, args.dryRun);
-        if (!m.ok) { io.stderr.write(`firebreak connect: ${agent.label}: ${m.message}\n`); failed = true; } else for (const l of m.lines) io.stdout.write(l + '\n');
+        if (!m.ok) {
+          io.stderr.write(`firebreak connect: ${agent.label}: ${m.message}\n`);
+          failed = true;
+        } else for (const l of m.lines) io.stdout.write(l + '\n');
       } else {
-        const code = await runMcpInit(['--client', agent.mcpClient, '--scope', args.scope, ...(args.dryRun ? ['--dry-run'] : [])], io, { cwd: deps.cwd, home: deps.home, env: deps.env });
+        const code = await runMcpInit(['--client', agent.mcpClient, '--scope', args.scope, ...(args.dryRun ? ['--dry-run'] : [])], io, {
+          cwd: deps.cwd,
+          home: deps.home,
+          env: deps.env,
+        });
         if (code !== 0) failed = true;
       }
     }

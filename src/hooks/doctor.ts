@@ -40,15 +40,33 @@ function registrations(agent: HookAgent, w: Where): { found: Registered[]; probl
   for (const scope of ['user', 'project'] as const) {
     const file = reg.file(scope, w);
     const read = readSettingsFile(file);
-    if (!read.ok) { problems.push(read.message); continue; }
+    if (!read.ok) {
+      problems.push(read.message);
+      continue;
+    }
     if (read.file.text === null) continue;
     const json = readJsonConfig(read.file.text);
-    if (!json.ok) { problems.push(`${tilde(file, w.home)} is not valid JSON (${json.message}), so ${agent.label} reads no hook from it`); continue; }
+    if (!json.ok) {
+      problems.push(`${tilde(file, w.home)} is not valid JSON (${json.message}), so ${agent.label} reads no hook from it`);
+      continue;
+    }
     const list = eventList(json.value, reg);
-    if (!list.ok) { problems.push(`${tilde(file, w.home)}: ${list.message}`); continue; }
+    if (!list.ok) {
+      problems.push(`${tilde(file, w.home)}: ${list.message}`);
+      continue;
+    }
     for (const h of findHandlers(list.list, reg, agent.name)) {
       // The file as the agent names it: Codex keys its trust by that path, not where a symlink leads.
-      found.push({ file, scope, command: String(h.value[reg.commandKey]), handler: h.value, matcher: h.matcher, group: h.group, index: h.handler, settings: json.value as Record<string, unknown> });
+      found.push({
+        file,
+        scope,
+        command: String(h.value[reg.commandKey]),
+        handler: h.value,
+        matcher: h.matcher,
+        group: h.group,
+        index: h.handler,
+        settings: json.value as Record<string, unknown>,
+      });
     }
   }
   return { found, problems };
@@ -61,7 +79,10 @@ function configProblems(agent: HookAgent, f: Registered, w: Where): string[] {
   if (!reg.coversShell(f.matcher)) out.push(`the matcher '${f.matcher}' does not send the shell tool to the hook; fix: firebreak connect ${agent.name}`);
   const { key, value: min, unit } = reg.minTimeout;
   const t = f.handler[key];
-  if (typeof t === 'number' && t < min) out.push(`the timeout is ${t} ${unit}, less than firebreak needs (${min} ${unit}), and a timed-out hook lets the command run; fix: firebreak connect ${agent.name}`);
+  if (typeof t === 'number' && t < min)
+    out.push(
+      `the timeout is ${t} ${unit}, less than firebreak needs (${min} ${unit}), and a timed-out hook lets the command run; fix: firebreak connect ${agent.name}`,
+    );
   if (f.scope === 'project') {
     const untrusted = untrustedProject(agent, w);
     if (untrusted) out.push(untrusted);
@@ -71,7 +92,13 @@ function configProblems(agent: HookAgent, f: Registered, w: Where): string[] {
 }
 
 /** Runs the registered command as the agent would, with one tool call. */
-function probe(agent: HookAgent, command: string, payloadCommand: string, cwd: string, env: NodeJS.ProcessEnv): { reply: { stdout: string; stderr: string; exitCode: number }; ms: number; error: string | null } {
+function probe(
+  agent: HookAgent,
+  command: string,
+  payloadCommand: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { reply: { stdout: string; stderr: string; exitCode: number }; ms: number; error: string | null } {
   const [shell, ...flags] = agent.registration.shell;
   const started = process.hrtime.bigint();
   const r = spawnSync(shell!, [...flags, command], { input: JSON.stringify(agent.sample(payloadCommand, cwd)), cwd, env, encoding: 'utf8', timeout: 35_000 });
@@ -89,16 +116,28 @@ function why(reply: { stdout: string; stderr: string; exitCode: number }): strin
     const said = h.permissionDecisionReason ?? h.reason ?? h.agent_message;
     const decision = h.permissionDecision ?? h.decision ?? h.permission;
     if (typeof decision === 'string') text = `${decision}${typeof said === 'string' ? `: ${said.split('\n')[0]}` : ''}`;
-  } catch { /* not JSON: the first line */ }
+  } catch {
+    /* not JSON: the first line */
+  }
   return `exit ${reply.exitCode}${text ? `, ${text.slice(0, 400)}` : ', no output'}`;
 }
 
-export async function runDoctor(argv: string[], io: Io, deps: ConnectDeps = { cwd: process.cwd(), home: process.env.HOME ?? '', env: (k) => process.env[k] }): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) { io.stdout.write(DOCTOR_HELP); return 0; }
+export async function runDoctor(
+  argv: string[],
+  io: Io,
+  deps: ConnectDeps = { cwd: process.cwd(), home: process.env.HOME ?? '', env: (k) => process.env[k] },
+): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(DOCTOR_HELP);
+    return 0;
+  }
   const named: HookAgent[] = [];
   for (const a of argv) {
     const agent = agentNamed(a);
-    if (!agent) { io.stderr.write(`firebreak doctor: unknown agent '${a}' (agents: ${AGENTS.map((x) => x.name).join(', ')})\n`); return 1; }
+    if (!agent) {
+      io.stderr.write(`firebreak doctor: unknown agent '${a}' (agents: ${AGENTS.map((x) => x.name).join(', ')})\n`);
+      return 1;
+    }
     named.push(agent);
   }
   const w: Where = { project: findProjectRoot(deps.cwd) ?? deps.cwd, home: deps.home, env: deps.env };
@@ -106,15 +145,26 @@ export async function runDoctor(argv: string[], io: Io, deps: ConnectDeps = { cw
   const dir = mkdtempSync(join(tmpdir(), 'firebreak-doctor-'));
   let bad = false;
   const pad = Math.max(...AGENTS.map((a) => a.label.length));
-  const line = (agent: HookAgent, status: string, text: string): void => { io.stdout.write(`${agent.label.padEnd(pad)}  ${status.padEnd(4)}  ${text}\n`); };
+  const line = (agent: HookAgent, status: string, text: string): void => {
+    io.stdout.write(`${agent.label.padEnd(pad)}  ${status.padEnd(4)}  ${text}\n`);
+  };
   try {
     for (const agent of named.length > 0 ? named : AGENTS) {
       const { found, problems } = registrations(agent, w);
       const present = agentPresent(agent, w);
       if (found.length === 0) {
-        if (!present && named.length === 0 && problems.length === 0) { line(agent, '-', 'not found on this machine'); continue; }
+        if (!present && named.length === 0 && problems.length === 0) {
+          line(agent, '-', 'not found on this machine');
+          continue;
+        }
         bad = true;
-        line(agent, 'FIX', [...problems, `not guarded: no firebreak hook in ${tilde(agent.registration.file('user', w), w.home)}; fix: firebreak connect ${agent.name}`].join('; '));
+        line(
+          agent,
+          'FIX',
+          [...problems, `not guarded: no firebreak hook in ${tilde(agent.registration.file('user', w), w.home)}; fix: firebreak connect ${agent.name}`].join(
+            '; ',
+          ),
+        );
         continue;
       }
       for (const f of found) {
@@ -122,12 +172,18 @@ export async function runDoctor(argv: string[], io: Io, deps: ConnectDeps = { cw
         const issues = [...problems, ...configProblems(agent, f, w)];
         const risky = probe(agent, f.command, RISKY, dir, env);
         if (risky.error) issues.push(`the registered command ${risky.error}`);
-        else if (!agent.blocks(risky.reply)) issues.push(`'${RISKY}' was not blocked (${why(risky.reply)}); fix: firebreak connect ${agent.name}, and check: firebreak policy validate`);
+        else if (!agent.blocks(risky.reply))
+          issues.push(`'${RISKY}' was not blocked (${why(risky.reply)}); fix: firebreak connect ${agent.name}, and check: firebreak policy validate`);
         const routine = probe(agent, f.command, ROUTINE, dir, env);
         if (routine.error) issues.push(`the registered command, given '${ROUTINE}', ${routine.error}`);
-        else if (agent.blocks(routine.reply)) issues.push(`'${ROUTINE}' was blocked too (${why(routine.reply)}), so the agent could run nothing; fix: firebreak policy validate, or reinstall firebreak and run firebreak connect ${agent.name}`);
-        if (issues.length > 0) { bad = true; line(agent, 'FIX', `${where}: ${issues.join('; ')}`); }
-        else line(agent, 'ok', `${where}: '${RISKY}' blocked (${Math.round(risky.ms)} ms), '${ROUTINE}' passes`);
+        else if (agent.blocks(routine.reply))
+          issues.push(
+            `'${ROUTINE}' was blocked too (${why(routine.reply)}), so the agent could run nothing; fix: firebreak policy validate, or reinstall firebreak and run firebreak connect ${agent.name}`,
+          );
+        if (issues.length > 0) {
+          bad = true;
+          line(agent, 'FIX', `${where}: ${issues.join('; ')}`);
+        } else line(agent, 'ok', `${where}: '${RISKY}' blocked (${Math.round(risky.ms)} ms), '${ROUTINE}' passes`);
       }
     }
   } finally {

@@ -25,8 +25,12 @@ export function reasonFor(a: RiskAssessment, o: ReasonOptions): string {
   const worst = a.matched_rules[0];
   const sev = a.severity ? ` (${a.severity})` : '';
   const lines: string[] = [];
-  if (o.decision === 'deny' && !o.askAsDeny) lines.push(`firebreak blocked this command${sev}: ${worst ? worst.description : (a.denial_reason ?? 'it could not be checked')}`);
-  else if (o.askAsDeny) lines.push(`firebreak held this command back${sev}: it needs a person's approval, and ${o.agentLabel} cannot ask for it from a hook. ${worst ? worst.description : (a.denial_reason ?? '')}`.trimEnd());
+  if (o.decision === 'deny' && !o.askAsDeny)
+    lines.push(`firebreak blocked this command${sev}: ${worst ? worst.description : (a.denial_reason ?? 'it could not be checked')}`);
+  else if (o.askAsDeny)
+    lines.push(
+      `firebreak held this command back${sev}: it needs a person's approval, and ${o.agentLabel} cannot ask for it from a hook. ${worst ? worst.description : (a.denial_reason ?? '')}`.trimEnd(),
+    );
   else lines.push(`firebreak asks a person to approve this command${sev}: ${worst ? worst.description : (a.denial_reason ?? 'it could not be fully checked')}`);
   for (const r of a.matched_rules.slice(0, 4)) lines.push(`- ${r.severity} ${r.id}: ${r.segment}`);
   if (a.matched_rules.length > 4) lines.push(`- and ${a.matched_rules.length - 4} more`);
@@ -40,12 +44,17 @@ export function reasonFor(a: RiskAssessment, o: ReasonOptions): string {
     for (const alt of alts) lines.push(`  ${alt.command}  # ${alt.explanation}`);
   }
   if (o.decision === 'deny' || o.askAsDeny) lines.push(wayThrough(o.code));
-  else if (o.code !== null) lines.push(`If no one can answer this prompt (a headless run), a person can let this exact command through once by running \`firebreak allow ${o.code}\` in their own terminal.`);
+  else if (o.code !== null)
+    lines.push(
+      `If no one can answer this prompt (a headless run), a person can let this exact command through once by running \`firebreak allow ${o.code}\` in their own terminal.`,
+    );
   return lines.filter((l) => l !== '').join('\n');
 }
 
 /** The reason when firebreak could not judge at all (bad input, a broken config, its deadline). */
 export function failureReason(message: string, o: { code: string | null; blocked: boolean }): string {
-  const head = o.blocked ? 'firebreak could not check this tool call, so it is blocked' : 'firebreak could not check this tool call, so a person must approve it';
+  const head = o.blocked
+    ? 'firebreak could not check this tool call, so it is blocked'
+    : 'firebreak could not check this tool call, so a person must approve it';
   return `${head}: ${message}` + (o.blocked ? `\n${wayThrough(o.code)}` : '');
 }

@@ -136,7 +136,8 @@ export function firebreakBin(): string {
 const SCRUBBED = ['NODE_OPTIONS', 'NODE_PATH', 'LD_PRELOAD', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES'];
 
 /** Plain words only: it is written inside double quotes in the fallback. */
-export const FALLBACK_REASON = 'firebreak could not start (node or firebreak is missing or broken), so this tool call is blocked. Reinstall firebreak, or run: firebreak doctor';
+export const FALLBACK_REASON =
+  'firebreak could not start (node or firebreak is missing or broken), so this tool call is blocked. Reinstall firebreak, or run: firebreak doctor';
 
 /**
  * The command line written into the agent's settings: this node and this firebreak by
@@ -203,7 +204,12 @@ export function addHandler(list: unknown[], reg: Registration, agent: string, co
   // None, or several (a hand edit): the extra ones go, one is written fresh at the end.
   const cleaned = found.length > 1 ? (removeHandlers(out, reg, agent) as Extract<ListEdit, { kind: 'removed' }>).list : out;
   cleaned.push(reg.shape === 'flat' ? handler : { ...(reg.matcher === null ? {} : { matcher: reg.matcher }), hooks: [handler] });
-  return { kind: 'changed', list: cleaned, replaced: found.length > 0 ? String(found[0]!.value[reg.commandKey]) : null, at: { group: cleaned.length - 1, handler: 0 } };
+  return {
+    kind: 'changed',
+    list: cleaned,
+    replaced: found.length > 0 ? String(found[0]!.value[reg.commandKey]) : null,
+    at: { group: cleaned.length - 1, handler: 0 },
+  };
 }
 
 /** The event's list without firebreak's handlers; a group left with no handler goes too. */
@@ -213,7 +219,10 @@ export function removeHandlers(list: unknown[], reg: Registration, agent: string
   const out: unknown[] = [];
   list.forEach((entry, g) => {
     const mine = found.filter((f) => f.group === g);
-    if (mine.length === 0) { out.push(structuredClone(entry)); return; }
+    if (mine.length === 0) {
+      out.push(structuredClone(entry));
+      return;
+    }
     if (reg.shape === 'flat') return;
     const group = structuredClone(entry) as Obj;
     const hs = (group.hooks as unknown[]).filter((_, i) => !mine.some((m) => m.handler === i));

@@ -72,7 +72,10 @@ type Env = (name: string) => string | undefined;
 
 export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === '--help' || name === '-h' || name === 'help') { deps.stdout.write(HOOK_HELP); return 0; }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    deps.stdout.write(HOOK_HELP);
+    return 0;
+  }
   const agent = name === undefined ? undefined : agentNamed(name);
   if (!agent || rest.length > 0) {
     // No agent format to answer in: exit 2, which Claude Code, Codex, Gemini CLI and Cursor read as a block.
@@ -90,15 +93,30 @@ export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
   };
   let onError: 'ask' | 'deny' = 'ask';
   // The deadline for what runs asynchronously (reading stdin); the synchronous part has its own watchdog.
-  const deadline = setTimeout(() => {
-    process.exitCode = answer(failure(agent, { code: 'deadline', message: `firebreak did not reach a verdict within its ${HOOK_LIMITS.deadlineMs} ms deadline` }, onError, null, deps));
-    process.exit();
-  }, Math.max(0, HOOK_LIMITS.deadlineMs - sinceStart()));
+  const deadline = setTimeout(
+    () => {
+      process.exitCode = answer(
+        failure(
+          agent,
+          { code: 'deadline', message: `firebreak did not reach a verdict within its ${HOOK_LIMITS.deadlineMs} ms deadline` },
+          onError,
+          null,
+          deps,
+        ),
+      );
+      process.exit();
+    },
+    Math.max(0, HOOK_LIMITS.deadlineMs - sinceStart()),
+  );
   deadline.unref();
   try {
     const input = await readInput(HOOK_LIMITS.maxInputBytes, Math.min(HOOK_LIMITS.readTimeoutMs, Math.max(1, HOOK_LIMITS.deadlineMs - sinceStart())));
     const left = HOOK_LIMITS.deadlineMs - sinceStart();
-    const reply = withinDeadline(left, () => decide(agent, input, deps, (m) => { onError = m; }));
+    const reply = withinDeadline(left, () =>
+      decide(agent, input, deps, (m) => {
+        onError = m;
+      }),
+    );
     return answer(reply);
   } catch (e) {
     const timedOut = (e as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
@@ -150,7 +168,11 @@ function decide(agent: HookAgent, input: Awaited<ReturnType<typeof readInput>>, 
 
   const cwd = call.cwd === null || call.cwd === '' ? deps.cwd : isAbsolute(call.cwd) ? resolve(call.cwd) : resolve(deps.cwd, call.cwd);
   let isDir = false;
-  try { isDir = statSync(cwd).isDirectory(); } catch { /* reported below */ }
+  try {
+    isDir = statSync(cwd).isDirectory();
+  } catch {
+    /* reported below */
+  }
   if (!isDir) return fail({ code: 'bad-cwd', message: `the payload's cwd ${cwd} is not a directory` }, earlyMode(), call);
 
   const catalogue = deps.loadCatalogue();
@@ -160,7 +182,15 @@ function decide(agent: HookAgent, input: Awaited<ReturnType<typeof readInput>>, 
   const place = ws.place(cwd);
   if (!place.ok) {
     const mode = place.outcome?.failMode ?? 'ask';
-    return finish(agent, call, cwd, line, outcomeFor(agent, notAssessed(line, mode, { code: place.outcome ? 'config' : 'bad-cwd', message: place.message }), null, DEFAULT_HOOKS), deps, null);
+    return finish(
+      agent,
+      call,
+      cwd,
+      line,
+      outcomeFor(agent, notAssessed(line, mode, { code: place.outcome ? 'config' : 'bad-cwd', message: place.message }), null, DEFAULT_HOOKS),
+      deps,
+      null,
+    );
   }
   const policy = place.resolved.policy;
   setOnError(policy.onError);
@@ -234,7 +264,8 @@ function realTarget(abs: string): string | null {
 /** The verdict for an assessment, in terms of what the agent can do; a code is offered with every hold-back. */
 function outcomeFor(agent: HookAgent, a: RiskAssessment, cwd: string | null, hooks: Policy['hooks']): Outcome {
   const error = a.matched_rules.length === 0 && a.decision !== 'allow' ? (a.context.labels.find((l) => l.startsWith('error='))?.slice(6) ?? null) : null;
-  if (a.decision === 'allow') return { verdict: { decision: hooks.explicitAllow ? 'allow' : 'none', reason: '' }, decision: 'allow', assessment: a, approved: false, error };
+  if (a.decision === 'allow')
+    return { verdict: { decision: hooks.explicitAllow ? 'allow' : 'none', reason: '' }, decision: 'allow', assessment: a, approved: false, error };
   const askAsDeny = a.decision === 'ask' && !agent.canAsk;
   const held = a.decision === 'deny' || askAsDeny;
   return {
@@ -247,7 +278,15 @@ function outcomeFor(agent: HookAgent, a: RiskAssessment, cwd: string | null, hoo
 }
 
 /** Offers the code, writes the reason, the audit line and the answer. */
-function finish(agent: HookAgent, call: HookCall, cwd: string, line: string, o: Outcome, deps: Pick<HookDeps, 'env' | 'home' | 'stderr'>, policy: Policy | null): HookReply {
+function finish(
+  agent: HookAgent,
+  call: HookCall,
+  cwd: string,
+  line: string,
+  o: Outcome,
+  deps: Pick<HookDeps, 'env' | 'home' | 'stderr'>,
+  policy: Policy | null,
+): HookReply {
   const a = o.assessment;
   if (a && o.decision !== 'allow') {
     const dir = approvalsDir((k) => deps.env[k], deps.home);
@@ -255,43 +294,75 @@ function finish(agent: HookAgent, call: HookCall, cwd: string, line: string, o: 
     const code = offerCode(dir, { command: line, cwd, agent: agent.name, rules: a.matched_rules.map((r) => r.id) });
     // Now and then, so the folder of offers stays small without a daemon.
     if (code !== null && Math.random() < 0.05) sweep(dir);
-    o.verdict.reason = reasonFor(a, { decision: a.decision === 'deny' ? 'deny' : 'ask', askAsDeny: a.decision === 'ask' && !agent.canAsk, code, agentLabel: agent.label });
+    o.verdict.reason = reasonFor(a, {
+      decision: a.decision === 'deny' ? 'deny' : 'ask',
+      askAsDeny: a.decision === 'ask' && !agent.canAsk,
+      code,
+      agentLabel: agent.label,
+    });
   }
   audit(agent, call, cwd, line, o, deps, policy);
   return agent.reply(o.verdict);
 }
 
-function audit(agent: HookAgent, call: HookCall | null, cwd: string, line: string, o: Outcome, deps: Pick<HookDeps, 'env' | 'home' | 'stderr'>, policy: Policy | null): void {
+function audit(
+  agent: HookAgent,
+  call: HookCall | null,
+  cwd: string,
+  line: string,
+  o: Outcome,
+  deps: Pick<HookDeps, 'env' | 'home' | 'stderr'>,
+  policy: Policy | null,
+): void {
   // Before a policy is known (a payload that cannot be read), the default: log it.
   const settings = policy?.audit ?? { enabled: true, file: null, includeAllowed: true };
-  const problem = appendAudit({
-    time: new Date().toISOString(),
-    door: 'hook',
-    agent: agent.name,
-    session: call?.session ?? null,
-    cwd,
-    tool: call?.tool ?? null,
-    command: call && call.call.kind === 'write' ? `${call.tool} ${call.call.paths.join(' ')}` : line,
-    decision: o.decision,
-    severity: o.assessment?.severity ?? null,
-    rules: o.assessment?.matched_rules.map((r) => r.id) ?? [],
-    approved: o.approved,
-    error: o.error,
-  }, settings, (k) => deps.env[k], deps.home);
+  const problem = appendAudit(
+    {
+      time: new Date().toISOString(),
+      door: 'hook',
+      agent: agent.name,
+      session: call?.session ?? null,
+      cwd,
+      tool: call?.tool ?? null,
+      command: call && call.call.kind === 'write' ? `${call.tool} ${call.call.paths.join(' ')}` : line,
+      decision: o.decision,
+      severity: o.assessment?.severity ?? null,
+      rules: o.assessment?.matched_rules.map((r) => r.id) ?? [],
+      approved: o.approved,
+      error: o.error,
+    },
+    settings,
+    (k) => deps.env[k],
+    deps.home,
+  );
   // The verdict stands either way: a full disk must turn into neither a pass nor a block.
   if (problem) deps.stderr.write(`firebreak hook: the audit log could not be written: ${problem.message}\n`);
 }
 
 /** The failure-mode answer for a call firebreak could not judge, audited like any other. */
-function failure(agent: HookAgent, error: FirebreakError, mode: 'ask' | 'deny', call: HookCall | null, deps: Pick<HookDeps, 'env' | 'home' | 'stderr' | 'cwd'>): HookReply {
+function failure(
+  agent: HookAgent,
+  error: FirebreakError,
+  mode: 'ask' | 'deny',
+  call: HookCall | null,
+  deps: Pick<HookDeps, 'env' | 'home' | 'stderr' | 'cwd'>,
+): HookReply {
   const blocked = mode === 'deny' || !agent.canAsk;
   const decision: Decision = blocked ? 'deny' : 'ask';
   const cwd = call?.cwd ?? deps.cwd;
   const line = call ? lineOf(call, cwd, deps.home) : '';
-  const code = blocked && line ? offerCode(approvalsDir((k) => deps.env[k], deps.home), { command: line, cwd, agent: agent.name, rules: [] }) : null;
+  const code =
+    blocked && line
+      ? offerCode(
+          approvalsDir((k) => deps.env[k], deps.home),
+          { command: line, cwd, agent: agent.name, rules: [] },
+        )
+      : null;
   const verdict: HookVerdict = { decision, reason: failureReason(error.message, { code, blocked }) };
   try {
     audit(agent, call, cwd, line, { verdict, decision, assessment: null, approved: false, error: error.code }, deps, null);
-  } catch { /* the answer matters more than its log line */ }
+  } catch {
+    /* the answer matters more than its log line */
+  }
   return agent.reply(verdict);
 }

@@ -12,7 +12,11 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 
 export type Input = { ok: true; bytes: Buffer } | { ok: false; code: 'too-large' | 'timeout' | 'unreadable'; message: string };
 
-const tooLarge = (max: number): Input => ({ ok: false, code: 'too-large', message: `the payload is over the ${Math.round(max / (1024 * 1024))} MiB firebreak reads` });
+const tooLarge = (max: number): Input => ({
+  ok: false,
+  code: 'too-large',
+  message: `the payload is over the ${Math.round(max / (1024 * 1024))} MiB firebreak reads`,
+});
 const timedOut = (ms: number): Input => ({ ok: false, code: 'timeout', message: `the agent did not finish sending its payload within ${ms} ms` });
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -79,9 +83,15 @@ export async function readInput(maxBytes: number, timeoutMs: number): Promise<In
     let fd: number | null = null;
     try {
       fd = openSync('/proc/self/fd/0', constants.O_RDONLY | constants.O_NONBLOCK);
-    } catch { /* no /proc: the stream below */ }
+    } catch {
+      /* no /proc: the stream below */
+    }
     if (fd !== null) {
-      try { return drain(fd, maxBytes, timeoutMs); } finally { closeSync(fd); }
+      try {
+        return drain(fd, maxBytes, timeoutMs);
+      } finally {
+        closeSync(fd);
+      }
     }
   }
   return viaStream(maxBytes, timeoutMs);

@@ -14,10 +14,12 @@ export interface Explanation {
   severity: RiskAssessment['severity'];
   summary: string;
   commands: Array<{ segment: string; name: string; does: string; runs_on: string | null; rules: string[] }>;
-  matched_rules: Array<RiskAssessment['matched_rules'][number] & {
-    why: string;
-    severity_steps: { matched: string; after_policy: string; after_context: string; raised_by_context: string };
-  }>;
+  matched_rules: Array<
+    RiskAssessment['matched_rules'][number] & {
+      why: string;
+      severity_steps: { matched: string; after_policy: string; after_context: string; raised_by_context: string };
+    }
+  >;
   blast_radius: { scope: RiskAssessment['blast_radius_scope']; detail: string | null };
   context: { risk_level: RiskAssessment['risk_level']; labels: string[]; raised_by: string[] };
   alternatives: RiskAssessment['alternatives'];
@@ -41,7 +43,7 @@ function summaryOf(a: RiskAssessment): string {
   const worst = a.matched_rules[0];
   if (a.decision === 'allow' && !worst) return 'No rule matched: nothing in this line is known to destroy data or change shared state.';
   if (!worst) return a.denial_reason ?? `Decision: ${a.decision}.`;
-  const verdict = a.decision === 'deny' ? 'Denied' : a.decision === 'ask' ? 'Needs a human\'s approval' : 'Allowed';
+  const verdict = a.decision === 'deny' ? 'Denied' : a.decision === 'ask' ? "Needs a human's approval" : 'Allowed';
   return `${verdict}: ${worst.description}`;
 }
 
@@ -54,12 +56,16 @@ const code = (s: string): string => {
 export function explain(a: RiskAssessment, detail: AssessmentDetail | null): Explanation {
   const rulesBySegment = new Map<NormalisedCommand, string[]>();
   for (const m of detail?.matches ?? []) rulesBySegment.set(m.command, [...(rulesBySegment.get(m.command) ?? []), m.rule.id]);
-  const commands = (detail?.commands ?? []).filter((c) => c.name !== '').map((c) => {
-    const rules = rulesBySegment.get(c) ?? [];
-    const first = detail?.matches.find((m) => m.command === c);
-    const does = purposeOf(c.name, firstPositional(c)) ?? (first ? first.rule.description : `runs ${c.name}; firebreak has no description of this command and no rule matched it`);
-    return { segment: c.segment, name: c.name, does, runs_on: c.remote, rules };
-  });
+  const commands = (detail?.commands ?? [])
+    .filter((c) => c.name !== '')
+    .map((c) => {
+      const rules = rulesBySegment.get(c) ?? [];
+      const first = detail?.matches.find((m) => m.command === c);
+      const does =
+        purposeOf(c.name, firstPositional(c)) ??
+        (first ? first.rule.description : `runs ${c.name}; firebreak has no description of this command and no rule matched it`);
+      return { segment: c.segment, name: c.name, does, runs_on: c.remote, rules };
+    });
   const matched_rules = (detail?.matches ?? []).map((m) => ({
     ...m.result,
     why: m.rule.description,
@@ -82,7 +88,12 @@ export function explain(a: RiskAssessment, detail: AssessmentDetail | null): Exp
 
 function markdownOf(e: Omit<Explanation, 'markdown'>, problems: string[]): string {
   const out: string[] = [];
-  out.push(`## ${code(e.command.length > 300 ? e.command.slice(0, 300) + '…' : e.command)}: ${e.decision.toUpperCase()}${e.severity ? ` (${e.severity})` : ''}`, '', e.summary, '');
+  out.push(
+    `## ${code(e.command.length > 300 ? e.command.slice(0, 300) + '…' : e.command)}: ${e.decision.toUpperCase()}${e.severity ? ` (${e.severity})` : ''}`,
+    '',
+    e.summary,
+    '',
+  );
   if (e.commands.length > 0) {
     out.push('### What the line runs', '');
     e.commands.slice(0, 50).forEach((c, i) => {
@@ -99,7 +110,12 @@ function markdownOf(e: Omit<Explanation, 'markdown'>, problems: string[]): strin
       const s = r.severity_steps;
       const steps = [`rule ${s.matched}`];
       if (s.after_policy !== s.matched) steps.push(`policy ${s.after_policy}`);
-      if (s.raised_by_context !== 'Normal') steps.push(s.after_context === s.after_policy ? `context (${s.raised_by_context}) would raise it, already the highest` : `context (${s.raised_by_context}) ${s.after_context}`);
+      if (s.raised_by_context !== 'Normal')
+        steps.push(
+          s.after_context === s.after_policy
+            ? `context (${s.raised_by_context}) would raise it, already the highest`
+            : `context (${s.raised_by_context}) ${s.after_context}`,
+        );
       out.push(`- **${r.id}** (${r.severity}; ${steps.join(' → ')}) in ${code(r.segment)}: ${r.why}`);
       if (r.blast_radius_detail) out.push(`  - Blast radius${r.blast_radius_scope ? ` (${r.blast_radius_scope})` : ''}: ${r.blast_radius_detail}`);
     }
@@ -116,7 +132,12 @@ function markdownOf(e: Omit<Explanation, 'markdown'>, problems: string[]): strin
     for (const alt of e.alternatives) out.push(`- ${code(alt.command)}: ${alt.explanation}`);
     out.push('');
   } else if (e.decision !== 'allow') {
-    out.push('### What to do instead', '', 'firebreak knows no safer equivalent: ask the person you work for before running it, and say what it would destroy.', '');
+    out.push(
+      '### What to do instead',
+      '',
+      'firebreak knows no safer equivalent: ask the person you work for before running it, and say what it would destroy.',
+      '',
+    );
   }
   return out.join('\n').trimEnd() + '\n';
 }

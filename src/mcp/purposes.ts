@@ -70,7 +70,7 @@ export const PURPOSES: Record<string, string> = {
   kubectl: 'runs a command against a Kubernetes cluster',
   'kubectl get': 'lists cluster objects',
   'kubectl describe': 'shows cluster objects in detail',
-  'kubectl logs': 'prints a container\'s logs',
+  'kubectl logs': "prints a container's logs",
   'kubectl apply': 'creates or updates cluster objects from manifests',
   'kubectl delete': 'deletes cluster objects',
   'kubectl drain': 'evicts every pod from a node',
@@ -81,7 +81,7 @@ export const PURPOSES: Record<string, string> = {
   docker: 'runs a Docker command',
   'docker rm': 'removes containers',
   'docker rmi': 'removes images',
-  'docker system': 'shows or prunes Docker\'s disk use',
+  'docker system': "shows or prunes Docker's disk use",
   'docker volume': 'manages volumes, where containers keep data',
   'docker run': 'starts a new container',
   terraform: 'runs a Terraform command against real infrastructure',
@@ -108,5 +108,5 @@ export function purposeOf(name: string, firstWord: string | undefined): string |
     const sub = PURPOSES[`${name} ${firstWord}`];
     if (sub !== undefined && Object.hasOwn(PURPOSES, `${name} ${firstWord}`)) return sub;
   }
-  return  Object.hasOwn(PURPOSES, name) ? PURPOSES[name]! : null;
+  return Object.hasOwn(PURPOSES, name) ? PURPOSES[name]! : null;
 }

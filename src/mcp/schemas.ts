@@ -9,16 +9,24 @@ const scope = z.enum(['RESOURCE', 'PROJECT', 'NAMESPACE', 'CLUSTER', 'MACHINE', 
 const riskLevel = z.enum(['Normal', 'Elevated', 'Critical']);
 const decision = z.enum(['allow', 'ask', 'deny']);
 
-const command = z.string({ error: 'command must be a string: the shell command line to check, e.g. "git push --force origin main"' })
+const command = z
+  .string({ error: 'command must be a string: the shell command line to check, e.g. "git push --force origin main"' })
   .describe('The shell command line exactly as it would be run, quotes, pipes and all.');
-const cwd = z.string({ error: 'cwd must be a string: an absolute directory path' })
-  .describe("Absolute path of the directory the command would run in; its git branch, project policy and relative paths apply. Default: the server's start directory.")
+const cwd = z
+  .string({ error: 'cwd must be a string: an absolute directory path' })
+  .describe(
+    "Absolute path of the directory the command would run in; its git branch, project policy and relative paths apply. Default: the server's start directory.",
+  )
   .optional();
 
 export const alternativeShape = z.object({
   command: z.string(),
   explanation: z.string(),
-  source: z.string().describe('"catalogue:<rule id>" for a built-in rule\'s alternative, "config:<rule id>" for one from a rule in a config or project policy file, "goal:<hint>" for one added for the stated goal.'),
+  source: z
+    .string()
+    .describe(
+      '"catalogue:<rule id>" for a built-in rule\'s alternative, "config:<rule id>" for one from a rule in a config or project policy file, "goal:<hint>" for one added for the stated goal.',
+    ),
 });
 
 export const matchedRuleShape = z.object({
@@ -49,7 +57,10 @@ export const riskAssessmentShape = {
 export const checkInput = { command, cwd };
 export const suggestInput = {
   command,
-  goal: z.string({ error: 'goal must be a string: what you are trying to achieve' }).describe('What you are trying to achieve, in a few words ("free disk space", "undo my last commit"); used to rank and add alternatives.').optional(),
+  goal: z
+    .string({ error: 'goal must be a string: what you are trying to achieve' })
+    .describe('What you are trying to achieve, in a few words ("free disk space", "undo my last commit"); used to rank and add alternatives.')
+    .optional(),
   cwd,
 };
 export const policyInput = { cwd };

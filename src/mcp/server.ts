@@ -6,7 +6,14 @@ import { homedir } from 'node:os';
 import { PassThrough, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+  type CallToolResult,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ZodType } from 'zod';
 import { INPUT_LIMITS } from '../assess/engine.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
@@ -55,8 +62,13 @@ function isPlainCall(params: unknown): boolean {
   if (typeof params !== 'object' || params === null) return false;
   const p = params as Record<string, unknown>;
   const args = p.arguments;
-  return typeof p.name === 'string' && !('_meta' in p) && !('task' in p) && Object.keys(p).length <= 2
-    && (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args)));
+  return (
+    typeof p.name === 'string' &&
+    !('_meta' in p) &&
+    !('task' in p) &&
+    Object.keys(p).length <= 2 &&
+    (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args)))
+  );
 }
 
 /** Params of the methods this server handles, checked against the SDK's own schemas. */
@@ -67,7 +79,10 @@ export const checkParams: ParamsCheck = (method, params) => {
   if (!schema) return null;
   const r = schema.safeParse(params === undefined ? { method } : { method, params });
   if (r.success) return null;
-  return r.error.issues.slice(0, 3).map((i) => `${i.path.length > 0 ? i.path.join('.') + ': ' : ''}${i.message}`).join('; ');
+  return r.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') + ': ' : ''}${i.message}`)
+    .join('; ');
 };
 
 export interface McpDeps {
@@ -81,9 +96,10 @@ export function createServer(deps: McpDeps, ws: Workspace): { server: McpServer;
     { name: 'firebreak', title: 'firebreak: shell command safety', version: deps.version },
     {
       capabilities: { tools: {} },
-      instructions: 'firebreak judges shell commands before they run. Call check_command with the exact command line and the cwd it would run in before running any shell command; '
-        + 'run it only on decision "allow". On "ask", show the user the denial_reason and wait for approval. On "deny", do not run it: call suggest_alternative (with your goal) for a safer way, '
-        + 'or explain_risk to understand what it would destroy.',
+      instructions:
+        'firebreak judges shell commands before they run. Call check_command with the exact command line and the cwd it would run in before running any shell command; ' +
+        'run it only on decision "allow". On "ask", show the user the denial_reason and wait for approval. On "deny", do not run it: call suggest_alternative (with your goal) for a safer way, ' +
+        'or explain_risk to understand what it would destroy.',
     },
   );
   const direct = registerTools(server, ws);
@@ -96,7 +112,10 @@ function workspace(deps: McpDeps): Workspace {
 
 /** The SDK's wording for arguments that fail a tool's input schema, kept so both paths answer alike. */
 function inputError(name: string, issues: Array<{ message: string; path: PropertyKey[] }>): CallToolResult {
-  const where = (path: PropertyKey[]): string => (path.length === 0 ? 'object root' : path.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), ''));
+  const where = (path: PropertyKey[]): string =>
+    path.length === 0
+      ? 'object root'
+      : path.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), '');
   const text = issues.map((i) => (i.path.length > 0 ? `${i.message} at ${where(i.path)}` : i.message)).join('\n');
   return { content: [{ type: 'text', text: `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${text}` }], isError: true };
 }
@@ -121,11 +140,22 @@ export function routeRequestsDirectly(server: McpServer, transport: FramedStdioT
   const sdkPath = transport.onmessage;
   if (typeof onrequest !== 'function' || !sdkPath) return;
   transport.onmessage = (message) => {
-    if (!('method' in message && 'id' in message)) { sdkPath(message); return; }
+    if (!('method' in message && 'id' in message)) {
+      sdkPath(message);
+      return;
+    }
     const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
-    const tool = message.method === 'tools/call' && params !== undefined && typeof params.name === 'string'
-      && Object.keys(params).every((k) => k === 'name' || k === 'arguments') ? direct.get(params.name) : undefined;
-    if (!tool) { onrequest.call(protocol, message); return; }
+    const tool =
+      message.method === 'tools/call' &&
+      params !== undefined &&
+      typeof params.name === 'string' &&
+      Object.keys(params).every((k) => k === 'name' || k === 'arguments')
+        ? direct.get(params.name)
+        : undefined;
+    if (!tool) {
+      onrequest.call(protocol, message);
+      return;
+    }
     const name = params!.name as string;
     const args = tool.input.safeParse(params!.arguments ?? {});
     let result: CallToolResult;
@@ -149,12 +179,17 @@ async function serve(deps: McpDeps, io: Io): Promise<number> {
   const { server, direct } = createServer(deps, workspace(deps));
   const transport = new FramedStdioTransport({
     // The protocol itself: process.stdout, a real stream whose backpressure the transport respects.
-    input: process.stdin, output: process.stdout, maxMessageBytes: MAX_MESSAGE_BYTES, checkParams,
+    input: process.stdin,
+    output: process.stdout,
+    maxMessageBytes: MAX_MESSAGE_BYTES,
+    checkParams,
     log: (line) => io.stderr.write(line + '\n'),
   });
   server.server.onerror = (e) => io.stderr.write(`firebreak mcp: ${e.message}\n`);
   // Set before connect(): the SDK chains its own close handling after ours.
-  const closed = new Promise<void>((resolve) => { transport.onclose = () => resolve(); });
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+  });
   await server.connect(transport);
   routeRequestsDirectly(server, transport, direct);
   await closed;
@@ -176,7 +211,11 @@ async function interactive(deps: McpDeps, io: Io): Promise<number> {
   const output = new Writable({
     write(chunk: Buffer, _enc, done) {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-        try { io.stdout.write(JSON.stringify(JSON.parse(line), null, 2) + '\n'); } catch { io.stdout.write(line + '\n'); }
+        try {
+          io.stdout.write(JSON.stringify(JSON.parse(line), null, 2) + '\n');
+        } catch {
+          io.stdout.write(line + '\n');
+        }
       }
       done();
     },
@@ -204,7 +243,10 @@ async function interactive(deps: McpDeps, io: Io): Promise<number> {
 
 export async function runMcp(argv: string[], io: Io, deps: McpDeps): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === '--help' || first === '-h' || first === 'help') { io.stdout.write(MCP_HELP); return 0; }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    io.stdout.write(MCP_HELP);
+    return 0;
+  }
   if (first === 'init') return runMcpInit(rest, io, { cwd: process.cwd(), home: homedir(), env: (k) => process.env[k] });
   if (first === '--interactive' || first === '-i') return interactive(deps, io);
   if (first !== undefined) {

@@ -57,7 +57,13 @@ export function parseMessage(text: string, checkParams?: ParamsCheck): Parsed {
   } catch (e) {
     return { ok: false, id: null, code: ERROR.parse, message: `Parse error: the line is not JSON (${(e as Error).message})` };
   }
-  if (Array.isArray(value)) return { ok: false, id: null, code: ERROR.invalidRequest, message: 'Invalid Request: JSON-RPC batches are not supported by MCP; send one message per line' };
+  if (Array.isArray(value))
+    return {
+      ok: false,
+      id: null,
+      code: ERROR.invalidRequest,
+      message: 'Invalid Request: JSON-RPC batches are not supported by MCP; send one message per line',
+    };
   if (typeof value === 'object' && value !== null && isPlainRequest(value as Record<string, unknown>)) {
     const request = value as { id: RequestId; method: string; params?: unknown };
     const why = checkParams?.(request.method, request.params);
@@ -66,7 +72,13 @@ export function parseMessage(text: string, checkParams?: ParamsCheck): Parsed {
   }
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (!parsed.success) {
-    return { ok: false, id: idOf(value), code: ERROR.invalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 request, notification or response (it needs "jsonrpc": "2.0" and a string "method", or a "result"/"error" with an "id")' };
+    return {
+      ok: false,
+      id: idOf(value),
+      code: ERROR.invalidRequest,
+      message:
+        'Invalid Request: not a JSON-RPC 2.0 request, notification or response (it needs "jsonrpc": "2.0" and a string "method", or a "result"/"error" with an "id")',
+    };
   }
   const message = parsed.data;
   if (checkParams && 'method' in message && 'id' in message) {
@@ -103,7 +115,10 @@ export class FramedStdioTransport implements Transport {
     if (this.buffered > 0 && !this.discarding) this.handleLine(Buffer.concat(this.chunks));
     this.chunks = [];
     this.buffered = 0;
-    if (this.outstanding === 0) { void this.close(); return; }
+    if (this.outstanding === 0) {
+      void this.close();
+      return;
+    }
     // `printf '{...}' | firebreak mcp`: the last requests still get their answers, within reason.
     this.closing = setTimeout(() => void this.close(), 10_000);
   };
@@ -113,8 +128,16 @@ export class FramedStdioTransport implements Transport {
     for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, nl);
       start = nl + 1;
-      if (this.discarding) { this.discarding = false; continue; }
-      if (this.buffered + piece.length > this.opts.maxMessageBytes) { this.tooLarge(); this.chunks = []; this.buffered = 0; continue; }
+      if (this.discarding) {
+        this.discarding = false;
+        continue;
+      }
+      if (this.buffered + piece.length > this.opts.maxMessageBytes) {
+        this.tooLarge();
+        this.chunks = [];
+        this.buffered = 0;
+        continue;
+      }
       const line = this.chunks.length === 0 ? piece : Buffer.concat([...this.chunks, piece]);
       this.chunks = [];
       this.buffered = 0;
@@ -162,7 +185,12 @@ export class FramedStdioTransport implements Transport {
     if (this.closed) return Promise.resolve();
     if (this.opts.output.write(json + '\n')) return Promise.resolve();
     // One drain listener however many replies wait on it (a burst of calls fills the pipe).
-    this.drained ??= new Promise((resolve) => this.opts.output.once('drain', () => { this.drained = null; resolve(); }));
+    this.drained ??= new Promise((resolve) =>
+      this.opts.output.once('drain', () => {
+        this.drained = null;
+        resolve();
+      }),
+    );
     return this.drained;
   }
 

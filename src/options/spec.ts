@@ -34,7 +34,8 @@ export interface OptionSpec {
 
 type Names = Partial<Record<ValueKind | 'stops', string | readonly string[]>>;
 
-const words = (v: string | readonly string[] | undefined): readonly string[] => (v === undefined ? [] : typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : v);
+const words = (v: string | readonly string[] | undefined): readonly string[] =>
+  v === undefined ? [] : typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : v;
 
 /**
  * A spec from option names by kind, each a list or a space-separated string: `-n --max-args`.

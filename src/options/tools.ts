@@ -54,9 +54,12 @@ export const CONTAINER_GLOBAL = mergedSpec(CONTAINER_ENGINE, COMPOSE, valueOptio
 export const CONTAINER_EXEC = mergedSpec(CONTAINER_ENGINE, valueOptions('--index'));
 
 /** docker run and create: letters that take a value here and are boolean elsewhere (-v, -a, -h, -l), and run's own. */
-export const CONTAINER_RUN = mergedSpec(CONTAINER_EXEC, valueOptions(`
+export const CONTAINER_RUN = mergedSpec(
+  CONTAINER_EXEC,
+  valueOptions(`
   -v -a -h -l --attach --pull --expose --health-cmd --group-add --cgroupns --label-file
-  --mac-address --ip6 --network-alias --storage-opt --sysctl`));
+  --mac-address --ip6 --network-alias --storage-opt --sysctl`),
+);
 
 const KUBECTL_COMMON = `
   -n --namespace --context --cluster --user --kubeconfig -s --server --token
@@ -71,14 +74,17 @@ const KUBECTL_COMMON = `
   --from-env-file --address --raw --pod-selector`;
 
 /** kubectl's options that take a value, global or of a subcommand (kubectl takes them anywhere). */
-export const KUBECTL = valueOptions(KUBECTL_COMMON + `
+export const KUBECTL = valueOptions(
+  KUBECTL_COMMON +
+    `
   --username --password --vmodule --log-dir --log-file --log-file-max-size --profile
   --profile-output --max-log-requests --pod-running-timeout --skip-wait-for-delete-timeout
   --applyset --external-ip --load-balancer-ip --cluster-ip --protocol --session-affinity
   --overrides --restart --annotations --serviceaccount --image-pull-policy --requests
   --limits --min --max --cpu-percent --schedule --docker-server --docker-username
   --docker-password --docker-email --cert --key --copy-to --target --set-image --api-group
-  --verbs --retries`);
+  --verbs --retries`,
+);
 
 /** OpenShift's oc. */
 export const OC = valueOptions(KUBECTL_COMMON + ' --loglevel');

@@ -16,7 +16,14 @@ export type OptionToken =
    * An option: `-n` of `-n1`, each letter of a cluster, `--max-args`. A missing value is
    * undefined; `after` is the index of the first word after the option and its value.
    */
-  | { readonly kind: 'option'; readonly name: string; readonly takes: ValueKind | undefined; readonly value: string | undefined; readonly at: number; readonly after: number }
+  | {
+      readonly kind: 'option';
+      readonly name: string;
+      readonly takes: ValueKind | undefined;
+      readonly value: string | undefined;
+      readonly at: number;
+      readonly after: number;
+    }
   /** A word that is not an option: a dynamic word, `-`, or anything without a leading dash. */
   | { readonly kind: 'operand'; readonly at: number }
   /** `--`: what follows is operands. */
@@ -35,8 +42,15 @@ export function* walkOptions(words: readonly Word[], spec: OptionSpec, from = 0)
   for (let i = from; i < words.length; i++) {
     const w = words[i]!;
     const t = w.text;
-    if (ended || w.dynamic || t.length < 2 || t[0] !== '-') { yield { kind: 'operand', at: i }; continue; }
-    if (t === '--') { ended = true; yield { kind: 'end', at: i }; continue; }
+    if (ended || w.dynamic || t.length < 2 || t[0] !== '-') {
+      yield { kind: 'operand', at: i };
+      continue;
+    }
+    if (t === '--') {
+      ended = true;
+      yield { kind: 'end', at: i };
+      continue;
+    }
     const at = i;
     /** The next word as a value, unless there is none or the tool would prompt instead. */
     const next = (): string | undefined => {
@@ -61,8 +75,14 @@ export function* walkOptions(words: readonly Word[], spec: OptionSpec, from = 0)
       continue;
     }
     if (spec.lenient) {
-      if (/^-[0-9]+$/.test(t)) { yield { kind: 'operand', at }; continue; }
-      if (eq > 0) { yield { kind: 'option', name: t.slice(0, eq), takes: undefined, value: t.slice(eq + 1), at, after: i + 1 }; continue; }
+      if (/^-[0-9]+$/.test(t)) {
+        yield { kind: 'operand', at };
+        continue;
+      }
+      if (eq > 0) {
+        yield { kind: 'option', name: t.slice(0, eq), takes: undefined, value: t.slice(eq + 1), at, after: i + 1 };
+        continue;
+      }
       yield { kind: 'option', name: t, takes: undefined, value: undefined, at, after: i + 1 };
       if (t.length === 2) continue;
       if (!/^-[A-Za-z]+$/.test(t)) {
@@ -75,7 +95,10 @@ export function* walkOptions(words: readonly Word[], spec: OptionSpec, from = 0)
       const letter = t[j]!;
       const name = '-' + letter;
       const rest = t.slice(j + 1);
-      if (spec.glueOnly.includes(letter)) { yield { kind: 'option', name, takes: 'value', value: rest, at, after: i + 1 }; break; }
+      if (spec.glueOnly.includes(letter)) {
+        yield { kind: 'option', name, takes: 'value', value: rest, at, after: i + 1 };
+        break;
+      }
       if (spec.digits.includes(letter)) {
         const digits = DIGITS.exec(rest)![0];
         yield { kind: 'option', name, takes: undefined, value: digits || undefined, at, after: i + 1 };
@@ -83,7 +106,10 @@ export function* walkOptions(words: readonly Word[], spec: OptionSpec, from = 0)
         continue;
       }
       const takes = spec.takes.get(name);
-      if (takes === undefined) { yield { kind: 'option', name, takes, value: undefined, at, after: i + 1 }; continue; }
+      if (takes === undefined) {
+        yield { kind: 'option', name, takes, value: undefined, at, after: i + 1 };
+        continue;
+      }
       const value = rest && spec.glued ? rest : next();
       yield { kind: 'option', name, takes, value, at, after: i + 1 };
       break;

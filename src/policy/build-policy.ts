@@ -32,14 +32,22 @@ export function loadLayers(files: ConfigFileRef[]): { loaded: LoadedFile[]; prob
   return { loaded, problems };
 }
 
-export function buildPolicy(files: ConfigFileRef[], userConfigHint: string, catalogue: KnownCatalogue = builtInCatalogue()): { resolved: ResolvedPolicy | null; problems: PolicyProblem[] } {
+export function buildPolicy(
+  files: ConfigFileRef[],
+  userConfigHint: string,
+  catalogue: KnownCatalogue = builtInCatalogue(),
+): { resolved: ResolvedPolicy | null; problems: PolicyProblem[] } {
   const { loaded, problems } = loadLayers(files);
   if (problems.length > 0) return { resolved: null, problems };
   return mergeLoaded(loaded, catalogue, userConfigHint);
 }
 
 /** Loaded layers merged, and the merged rules checked as the engine will run them. */
-export function mergeLoaded(loaded: LoadedFile[], catalogue: KnownCatalogue, userConfigHint: string): { resolved: ResolvedPolicy | null; problems: PolicyProblem[] } {
+export function mergeLoaded(
+  loaded: LoadedFile[],
+  catalogue: KnownCatalogue,
+  userConfigHint: string,
+): { resolved: ResolvedPolicy | null; problems: PolicyProblem[] } {
   const merged = mergeLayers(loaded, catalogue, userConfigHint);
   if (!merged.resolved) return merged;
   const setProblems = setsCompile(merged.resolved.policy.customRules, catalogue, loaded);
@@ -63,7 +71,13 @@ function setsCompile(custom: CompiledRule[], catalogue: KnownCatalogue, loaded: 
       const rule = custom.find((r) => r.commands.includes(name))!;
       const file = loaded.find((f) => f.ref.path === rule.source.file);
       const index = file?.rules.indexOf(rule) ?? -1;
-      problems.push({ file: rule.source.file, path: index >= 0 ? ['rules', index, 'match', 'pattern'] : [], line: rule.source.line, message: `rule ${rule.id}: the patterns of every rule for ${name} together are more than RE2 can match at once (${(e as Error).message})`, fix: 'make the pattern simpler (fewer repetitions and alternatives); the predicates (when/unless) are the place for the precise test' });
+      problems.push({
+        file: rule.source.file,
+        path: index >= 0 ? ['rules', index, 'match', 'pattern'] : [],
+        line: rule.source.line,
+        message: `rule ${rule.id}: the patterns of every rule for ${name} together are more than RE2 can match at once (${(e as Error).message})`,
+        fix: 'make the pattern simpler (fewer repetitions and alternatives); the predicates (when/unless) are the place for the precise test',
+      });
     }
   }
   return problems;

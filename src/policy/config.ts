@@ -31,4 +31,21 @@ export interface ConfigFile {
 }
 
 /** The keys of a config file, for "did you mean" answers. */
-export const CONFIG_KEYS = ['version', 'thresholds', 'on_error', 'groups', 'ignore', 'deny', 'severity', 'protected_branches', 'production_patterns', 'escalation', 'escalate_from', 'blast_radius', 'commands', 'rules', 'audit', 'hooks'] as const;
+export const CONFIG_KEYS = [
+  'version',
+  'thresholds',
+  'on_error',
+  'groups',
+  'ignore',
+  'deny',
+  'severity',
+  'protected_branches',
+  'production_patterns',
+  'escalation',
+  'escalate_from',
+  'blast_radius',
+  'commands',
+  'rules',
+  'audit',
+  'hooks',
+] as const;

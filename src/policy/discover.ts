@@ -97,19 +97,34 @@ function discoverUser(opts: DiscoverOptions, problems: PolicyProblem[]): ConfigF
   if (named) {
     // Relative to what? Not to the directory being checked: a repository could then supply "your" config.
     if (!isAbsolute(named)) {
-      problems.push({ file: named, path: [], message: `FIREBREAK_CONFIG must be an absolute path, not '${named}'`, fix: 'set it to the full path of your config file, e.g. $HOME/.config/firebreak/config.yaml' });
+      problems.push({
+        file: named,
+        path: [],
+        message: `FIREBREAK_CONFIG must be an absolute path, not '${named}'`,
+        fix: 'set it to the full path of your config file, e.g. $HOME/.config/firebreak/config.yaml',
+      });
       return null;
     }
     const path = resolve(named);
     if (!isFile(path)) {
-      problems.push({ file: path, path: [], message: `FIREBREAK_CONFIG names ${path}, which is not a readable file`, fix: 'point FIREBREAK_CONFIG at your config file, or unset it' });
+      problems.push({
+        file: path,
+        path: [],
+        message: `FIREBREAK_CONFIG names ${path}, which is not a readable file`,
+        fix: 'point FIREBREAK_CONFIG at your config file, or unset it',
+      });
       return null;
     }
     return { path, scope: 'user', code: isCode(path) };
   }
   const found = [...present(userConfigDir(opts.env, opts.home), XDG_PLACES), ...present(opts.home, HOME_PLACES)];
   if (found.length > 1) {
-    problems.push({ file: found[0]!, path: [], message: `there is more than one user config: ${found.join(', ')}`, fix: `keep one: merge the others into ${found[0]} and delete them` });
+    problems.push({
+      file: found[0]!,
+      path: [],
+      message: `there is more than one user config: ${found.join(', ')}`,
+      fix: `keep one: merge the others into ${found[0]} and delete them`,
+    });
   }
   return found[0] ? { path: found[0], scope: 'user', code: isCode(found[0]) } : null;
 }
@@ -150,10 +165,20 @@ export function discoverConfig(opts: DiscoverOptions): Discovery {
       if (packageHasConfig(pkg)) found.push(pkg);
     }
     for (const code of present(dir, PROJECT_CODE_PLACES)) {
-      problems.push({ file: code, path: [], message: 'a project policy must be data (YAML or JSON): firebreak never runs code from a repository', fix: `write the policy as ${join(dir, '.firebreak.yaml')} and delete ${code}` });
+      problems.push({
+        file: code,
+        path: [],
+        message: 'a project policy must be data (YAML or JSON): firebreak never runs code from a repository',
+        fix: `write the policy as ${join(dir, '.firebreak.yaml')} and delete ${code}`,
+      });
     }
     if (found.length > 1) {
-      problems.push({ file: found[0]!, path: [], message: `there is more than one project policy in ${dir}: ${found.join(', ')}`, fix: `keep one: merge the others into ${found[0]} and delete them` });
+      problems.push({
+        file: found[0]!,
+        path: [],
+        message: `there is more than one project policy in ${dir}: ${found.join(', ')}`,
+        fix: `keep one: merge the others into ${found[0]} and delete them`,
+      });
     }
     if (found[0]) files.push({ path: found[0], scope: 'project', code: false });
   }

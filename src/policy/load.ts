@@ -34,7 +34,10 @@ interface Parsed {
 
 /** A YAML or JSON syntax error with its line, thrown out of a cosmiconfig loader. */
 class SyntaxProblem extends Error {
-  constructor(message: string, readonly line: number | undefined) {
+  constructor(
+    message: string,
+    readonly line: number | undefined,
+  ) {
     super(message);
   }
 }
@@ -103,7 +106,9 @@ let validator: Validate | null = null;
 /** The validator the build generated (scripts/build-validators.ts), else one compiled now with the same options. */
 function configValidator(): Validate {
   try {
-    const mod = createRequire(import.meta.url)(fileURLToPath(new URL('../../dist/generated/config-validator.cjs', import.meta.url))) as Validate | { default: Validate };
+    const mod = createRequire(import.meta.url)(fileURLToPath(new URL('../../dist/generated/config-validator.cjs', import.meta.url))) as
+      | Validate
+      | { default: Validate };
     return typeof mod === 'function' ? mod : mod.default;
   } catch {
     const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
@@ -157,7 +162,10 @@ export function loadConfigFile(ref: ConfigFileRef): { file: LoadedFile | null; p
     const p = describeSchemaError(e);
     if (!p) continue;
     const key = JSON.stringify(p.path) + p.message;
-    if (!seen.has(key)) { seen.add(key); problems.push(at(p)); }
+    if (!seen.has(key)) {
+      seen.add(key);
+      problems.push(at(p));
+    }
   }
   if (problems.length > 0) return { file: null, problems };
 
@@ -168,7 +176,13 @@ export function loadConfigFile(ref: ConfigFileRef): { file: LoadedFile | null; p
   (config.rules ?? []).forEach((r, i) => {
     const group = r.id.slice(0, r.id.indexOf(':'));
     const problem = (message: string, path: Array<string | number> = []): void => {
-      problems.push(at({ path: ['rules', i, ...path], message: `rule ${r.id}: ${message}`, fix: 'see schemas/rule.schema.json and docs/rules.md; test it with: firebreak policy validate FILE' }));
+      problems.push(
+        at({
+          path: ['rules', i, ...path],
+          message: `rule ${r.id}: ${message}`,
+          fix: 'see schemas/rule.schema.json and docs/rules.md; test it with: firebreak policy validate FILE',
+        }),
+      );
     };
     if (ids.has(r.id)) problem('the id is used twice in this file', ['id']);
     ids.add(r.id);
@@ -178,4 +192,3 @@ export function loadConfigFile(ref: ConfigFileRef): { file: LoadedFile | null; p
   if (problems.length > 0) return { file: null, problems };
   return { file: { ref, config, rules, examples, lineOf }, problems };
 }
-

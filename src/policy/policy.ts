@@ -111,9 +111,24 @@ export interface ResolvedPolicy {
 
 /** The settings `policy show` and get_policy report a source for. */
 export const SETTINGS = [
-  'thresholds.agent.ask', 'thresholds.agent.deny', 'thresholds.human.ask', 'thresholds.human.deny', 'on_error',
-  'groups.disable', 'ignore', 'deny', 'severity', 'protected_branches', 'production_patterns', 'escalation',
-  'escalate_from', 'blast_radius.budget_ms', 'commands', 'rules', 'audit', 'hooks.explicit_allow',
+  'thresholds.agent.ask',
+  'thresholds.agent.deny',
+  'thresholds.human.ask',
+  'thresholds.human.deny',
+  'on_error',
+  'groups.disable',
+  'ignore',
+  'deny',
+  'severity',
+  'protected_branches',
+  'production_patterns',
+  'escalation',
+  'escalate_from',
+  'blast_radius.budget_ms',
+  'commands',
+  'rules',
+  'audit',
+  'hooks.explicit_allow',
 ] as const;
 
 export const DEFAULT_RESOLVED: ResolvedPolicy = {

@@ -46,20 +46,37 @@ const memo = new Map<string, { texts: string[]; resolved: ResolvedPolicy }>();
 
 function readText(ref: ConfigFileRef): string | PolicyProblem {
   let buf: Buffer;
-  const tooLarge = (bytes: number): PolicyProblem => ({ file: ref.path, path: [], message: `is ${bytes.toLocaleString('en-US')} bytes, over the 1 MiB a config may be`, fix: 'a config this large is not a config; check the file' });
+  const tooLarge = (bytes: number): PolicyProblem => ({
+    file: ref.path,
+    path: [],
+    message: `is ${bytes.toLocaleString('en-US')} bytes, over the 1 MiB a config may be`,
+    fix: 'a config this large is not a config; check the file',
+  });
   try {
     // The size first: a multi-gigabyte file must not be read to be refused.
     const st = statSync(ref.path);
-    if (!st.isFile()) return { file: ref.path, path: [], message: 'is not a regular file (a directory or a device)', fix: 'remove it, or put the config there as a YAML or JSON file' };
+    if (!st.isFile())
+      return {
+        file: ref.path,
+        path: [],
+        message: 'is not a regular file (a directory or a device)',
+        fix: 'remove it, or put the config there as a YAML or JSON file',
+      };
     if (st.size > MAX_CONFIG_BYTES) return tooLarge(st.size);
     buf = readFileSync(ref.path);
   } catch (e) {
-    return { file: ref.path, path: [], message: `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, fix: 'make the file readable, or remove it' };
+    return {
+      file: ref.path,
+      path: [],
+      message: `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      fix: 'make the file readable, or remove it',
+    };
   }
   if (buf.length > MAX_CONFIG_BYTES) return tooLarge(buf.length);
   if (buf.includes(0)) return { file: ref.path, path: [], message: 'is not a text file (it holds NUL bytes)', fix: 'write the config as YAML or JSON text' };
   const text = buf.toString('utf8');
-  if (text.includes('\uFFFD') && !buf.includes(Buffer.from('\uFFFD'))) return { file: ref.path, path: [], message: 'is not valid UTF-8 text', fix: 'save the file as UTF-8' };
+  if (text.includes('\uFFFD') && !buf.includes(Buffer.from('\uFFFD')))
+    return { file: ref.path, path: [], message: 'is not valid UTF-8 text', fix: 'save the file as UTF-8' };
   return text;
 }
 
@@ -76,7 +93,10 @@ export function resolvePolicy(req: PolicyRequest, builder: () => PolicyBuilder =
   // Through a symlink into a repository, the repository's policies are the ones that apply.
   let cwd = req.cwd;
   let projectRoot = findProjectRoot(cwd);
-  if (projectRoot === null && realOf(cwd) !== cwd) { cwd = realOf(cwd); projectRoot = findProjectRoot(cwd); }
+  if (projectRoot === null && realOf(cwd) !== cwd) {
+    cwd = realOf(cwd);
+    projectRoot = findProjectRoot(cwd);
+  }
   const found = discoverConfig({ cwd, home: req.home, projectRoot, env: req.env });
   const files = found.files.map((f) => f.path);
   const texts: string[] = [];

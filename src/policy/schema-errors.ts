@@ -10,7 +10,10 @@ export function closest(word: string, candidates: readonly string[]): string | n
   let bestDist = Infinity;
   for (const c of candidates) {
     const d = distance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestDist) { best = c; bestDist = d; }
+    if (d < bestDist) {
+      best = c;
+      bestDist = d;
+    }
   }
   return best !== null && bestDist <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
@@ -36,12 +39,16 @@ const TYPE_FIX: Record<string, string> = {
 };
 
 function pathOf(instancePath: string): Array<string | number> {
-  return instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
 }
 
 function patternFix(path: Array<string | number>): string {
   const top = path[0];
-  if (top === 'ignore' || top === 'deny' || top === 'severity') return "rule ids are group:name in lower case (or group:* for a whole group); 'firebreak rules list' lists them";
+  if (top === 'ignore' || top === 'deny' || top === 'severity')
+    return "rule ids are group:name in lower case (or group:* for a whole group); 'firebreak rules list' lists them";
   if (top === 'groups' || top === 'escalation') return "group names are lower case, e.g. git or kubernetes; 'firebreak rules list' lists them";
   if (top === 'rules' && path[2] === 'id') return 'rule ids are group:name in lower case, e.g. custom:drop-ledger';
   return 'see schemas/config.schema.json for the form this value takes';
@@ -67,7 +74,11 @@ export function describeSchemaError(e: ErrorObject): Omit<PolicyProblem, 'file'>
     case 'const':
       return { path, message: `${JSON.stringify(e.data)} is not allowed here`, fix: `set it to ${JSON.stringify(params.allowedValue)}` };
     case 'type':
-      return { path, message: `must be ${params.type === 'array' ? 'a list' : params.type === 'object' ? 'a mapping' : `a ${String(params.type)}`}`, fix: TYPE_FIX[String(params.type)] ?? 'see schemas/config.schema.json' };
+      return {
+        path,
+        message: `must be ${params.type === 'array' ? 'a list' : params.type === 'object' ? 'a mapping' : `a ${String(params.type)}`}`,
+        fix: TYPE_FIX[String(params.type)] ?? 'see schemas/config.schema.json',
+      };
     case 'required':
       return { path, message: `missing '${String(params.missingProperty)}'`, fix: `add ${String(params.missingProperty)}` };
     case 'propertyNames':
@@ -76,12 +87,18 @@ export function describeSchemaError(e: ErrorObject): Omit<PolicyProblem, 'file'>
       // Reported by the propertyNames error of the same key.
       if (e.propertyName !== undefined) return null;
       return { path, message: `${JSON.stringify(e.data)} is not valid here`, fix: patternFix(path) };
-    case 'minimum': case 'maximum':
+    case 'minimum':
+    case 'maximum':
       return { path, message: `${JSON.stringify(e.data)} is out of range`, fix: `use a value ${String(params.comparison)} ${String(params.limit)}` };
     case 'uniqueItems':
       return { path, message: 'lists the same value twice', fix: 'remove the repeated entry' };
-    case 'oneOf': case 'anyOf':
-      return { path, message: 'does not match any form this value can take', fix: 'see schemas/rule.schema.json for the forms (each predicate is one of flag, flag_value, positional, ...)' };
+    case 'oneOf':
+    case 'anyOf':
+      return {
+        path,
+        message: 'does not match any form this value can take',
+        fix: 'see schemas/rule.schema.json for the forms (each predicate is one of flag, flag_value, positional, ...)',
+      };
     default:
       return { path, message: e.message ?? 'is invalid', fix: 'see schemas/config.schema.json' };
   }

@@ -17,7 +17,12 @@ export const STARTER_RULE = `  - id: custom:deploy-prod
       no_match: [make deploy-staging, make test, make deploy-production-docs]
 `;
 
-const commented = (text: string): string => text.trimEnd().split('\n').map((l) => `# ${l}`).join('\n') + '\n';
+const commented = (text: string): string =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => `# ${l}`)
+    .join('\n') + '\n';
 
 export const STARTER_POLICY = `# firebreak project policy: how commands run in this repository are judged.
 # Reference: schemas/config.schema.json in the firebreak package; check it with

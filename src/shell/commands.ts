@@ -58,11 +58,14 @@ function wordIs(w: Word | undefined, name: string): boolean {
 /** Whether a function's body runs the function itself in a pipeline or in the background. */
 function forksItself(name: string, body: Command, depth = 0): boolean {
   if (depth > 16) return false;
-  const inScripts = (scripts: Script[]): boolean => scripts.some((sc) => sc.items.some((item) => {
-    const calls = item.pipeline.commands.some((c) => c.type === 'simple' && wordIs(c.words[0], name));
-    if (calls && (item.pipeline.commands.length > 1 || item.next === '&')) return true;
-    return item.pipeline.commands.some((c) => c.type !== 'simple' && forksItself(name, c, depth + 1));
-  }));
+  const inScripts = (scripts: Script[]): boolean =>
+    scripts.some((sc) =>
+      sc.items.some((item) => {
+        const calls = item.pipeline.commands.some((c) => c.type === 'simple' && wordIs(c.words[0], name));
+        if (calls && (item.pipeline.commands.length > 1 || item.next === '&')) return true;
+        return item.pipeline.commands.some((c) => c.type !== 'simple' && forksItself(name, c, depth + 1));
+      }),
+    );
   if (body.type === 'simple') return false;
   if (body.type === 'function') return forksItself(name, body.body, depth + 1);
   return inScripts(body.bodies);
@@ -72,7 +75,10 @@ function forksItself(name: string, body: Command, depth = 0): boolean {
 function splitFields(a: Arg): Arg[] {
   if (!a.split) return [a];
   const { split: _split, ...rest } = a;
-  return a.text.split(/\s+/).filter(Boolean).map((text, i) => ({ ...rest, text, home: i === 0 && a.home }));
+  return a.text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((text, i) => ({ ...rest, text, home: i === 0 && a.home }));
 }
 
 function splitAssignment(arg: Arg): { name: string; value: Arg } {
@@ -102,7 +108,14 @@ class Flattener {
         const from = this.out.length;
         this.command(cmd, origin, depth, { id, index });
         if (cmd.type !== 'simple' && index < item.pipeline.commands.length - 1) {
-          const texts = this.out.slice(from).map((c) => (c.argv.every((a) => !a.dynamic) ? printedText(c.argv[0]?.text ?? '', c.argv.slice(1).map((a) => a.text)) : null));
+          const texts = this.out.slice(from).map((c) =>
+            c.argv.every((a) => !a.dynamic)
+              ? printedText(
+                  c.argv[0]?.text ?? '',
+                  c.argv.slice(1).map((a) => a.text),
+                )
+              : null,
+          );
           if (texts.length > 0 && texts.every((t) => t !== null)) this.stageText.set(`${id}:${index}`, texts.join(''));
         }
       });
@@ -117,7 +130,10 @@ class Flattener {
   }
 
   private command(c: Command, origin: CommandOrigin, depth: number, pipe: { id: number; index: number }): void {
-    if (this.out.length >= FLATTEN_LIMITS.maxCommands) { this.truncated = true; return; }
+    if (this.out.length >= FLATTEN_LIMITS.maxCommands) {
+      this.truncated = true;
+      return;
+    }
     switch (c.type) {
       case 'simple': {
         const assignments = c.assignments.map((w) => this.word(w, depth));
@@ -142,13 +158,25 @@ class Flattener {
         // A function that starts copies of itself in a pipe or the background multiplies
         // until the machine runs out of processes: reported as a command of its own.
         if (forksItself(c.name, c.body)) {
-          this.out.push({ pipe, cwd: this.cwd, argv: [literalArg('@fork-bomb'), literalArg(c.name)], assignments: [], redirects: [], start: c.start, end: c.end, origin: 'function', depth });
+          this.out.push({
+            pipe,
+            cwd: this.cwd,
+            argv: [literalArg('@fork-bomb'), literalArg(c.name)],
+            assignments: [],
+            redirects: [],
+            start: c.start,
+            end: c.end,
+            origin: 'function',
+            depth,
+          });
         }
         return;
       default: {
         const inner: CommandOrigin = c.type === 'subshell' ? 'subshell' : c.type === 'group' ? 'group' : 'compound';
         for (const w of c.words) this.word(w, depth);
-        const body = (): void => { for (const b of c.bodies) this.script(b, inner, depth + 1); };
+        const body = (): void => {
+          for (const b of c.bodies) this.script(b, inner, depth + 1);
+        };
         if (c.type === 'subshell') this.isolated(body);
         else body();
         for (const r of c.redirects) this.redirect(r, depth);
@@ -158,10 +186,19 @@ class Flattener {
 
   private changeDirectory(args: Arg[]): void {
     const dir = args[0];
-    if (!dir) { this.cwd = literalArg('~', true); return; }
-    if (dir.text === '-' || dir.dynamic) { this.cwd = { ...dir, dynamic: true }; return; }
+    if (!dir) {
+      this.cwd = literalArg('~', true);
+      return;
+    }
+    if (dir.text === '-' || dir.dynamic) {
+      this.cwd = { ...dir, dynamic: true };
+      return;
+    }
     const prev = this.cwd;
-    if (!prev || dir.home || dir.text.startsWith('/')) { this.cwd = dir; return; }
+    if (!prev || dir.home || dir.text.startsWith('/')) {
+      this.cwd = dir;
+      return;
+    }
     this.cwd = { ...prev, text: `${prev.text.replace(/\/+$/, '')}/${dir.text}` };
   }
 
@@ -169,7 +206,6 @@ class Flattener {
     if (value.dynamic) this.vars.delete(name);
     else this.vars.set(name, value);
   }
-
 
   private redirect(r: Redirect, depth: number): ArgRedirect {
     const out: ArgRedirect = { fd: r.fd, op: r.op, target: this.word(r.target, depth) };
@@ -199,10 +235,16 @@ class Flattener {
           else if (/[*?[]/.test(p.text)) glob = true;
           return;
         case 'tilde':
-          if (i === 0 && p.user === '') { home = true; text += '~'; }
+          if (i === 0 && p.user === '') {
+            home = true;
+            text += '~';
+          }
           // Another user's home: /root for root, else where Linux puts homes.
           else if (i === 0) text += p.user === 'root' ? '/root' : `/home/${p.user}`;
-          else { text += '~' + p.user; dynamic = true; }
+          else {
+            text += '~' + p.user;
+            dynamic = true;
+          }
           return;
         case 'param': {
           if (p.quoted) quoted = true;
@@ -241,7 +283,13 @@ class Flattener {
           collect(from);
           // $(echo rm) is known text: the shell pastes the output (less trailing newlines) in.
           const only = this.out.length === from + 1 ? this.out[from]! : null;
-          const output = only?.argv.every((a) => !a.dynamic) && only.redirects.length === 0 ? printedText(only.argv[0]?.text ?? '', only.argv.slice(1).map((a) => a.text)) : null;
+          const output =
+            only?.argv.every((a) => !a.dynamic) && only.redirects.length === 0
+              ? printedText(
+                  only.argv[0]?.text ?? '',
+                  only.argv.slice(1).map((a) => a.text),
+                )
+              : null;
           if (output !== null) {
             text += output.replace(/\n+$/, '');
             if (!p.quoted) split = true;

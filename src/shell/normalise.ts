@@ -55,7 +55,10 @@ interface WrapperSpec {
   assignments?: boolean;
 }
 
-const wrapper = (names: Parameters<typeof optionSpec>[0], quirks: Omit<WrapperSpec, 'options'> = {}): WrapperSpec => ({ options: optionSpec(names), ...quirks });
+const wrapper = (names: Parameters<typeof optionSpec>[0], quirks: Omit<WrapperSpec, 'options'> = {}): WrapperSpec => ({
+  options: optionSpec(names),
+  ...quirks,
+});
 const NOTHING = wrapper({});
 
 const WRAPPERS: Record<string, WrapperSpec> = {
@@ -155,7 +158,10 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
       if (spec.options.stops.has(tok.name)) return null;
       // env -S 'cmd args' splits one string into the command line it runs.
       if (tok.takes === 'code') {
-        const words = (tok.value ?? '').split(/\s+/).filter(Boolean).map((text) => ({ text, quoted: true, glob: false, dynamic: false, home: false }));
+        const words = (tok.value ?? '')
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((text) => ({ text, quoted: true, glob: false, dynamic: false, home: false }));
         return [...words, ...args.slice(tok.after)];
       }
       continue;
@@ -166,7 +172,10 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
       assignments.push({ name: w.slice(0, eq), value: { ...args[tok.at]!, text: w.slice(eq + 1) } });
       continue;
     }
-    if (operands > 0) { operands--; continue; }
+    if (operands > 0) {
+      operands--;
+      continue;
+    }
     return args.slice(tok.at);
   }
   return [];

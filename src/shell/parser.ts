@@ -86,7 +86,9 @@ class Parser extends RedirectReader {
 
   /** A reserved word at pos, if the next word is exactly one. */
   private peekReservedWord(): string | null {
-    const m = /^(then|fi|do|done|else|elif|esac|in|\{|\}|if|for|while|until|case|function|select|!)(?=$|[\s;&|()<>])/.exec(this.src.slice(this.pos, this.pos + 10));
+    const m = /^(then|fi|do|done|else|elif|esac|in|\{|\}|if|for|while|until|case|function|select|!)(?=$|[\s;&|()<>])/.exec(
+      this.src.slice(this.pos, this.pos + 10),
+    );
     return m ? m[1]! : null;
   }
 
@@ -117,9 +119,22 @@ class Parser extends RedirectReader {
       this.skipBlanks();
       this.skipComment();
       const c = this.peek();
-      if (c === '\n') { this.pos++; this.readHeredocs(); this.setLastNext(items, '\n'); continue; }
-      if (c === ';' && this.peek(1) !== ';') { this.pos++; this.setLastNext(items, ';'); continue; }
-      if (c === '&' && this.peek(1) !== '&' && this.peek(1) !== '>') { this.pos++; this.setLastNext(items, '&'); continue; }
+      if (c === '\n') {
+        this.pos++;
+        this.readHeredocs();
+        this.setLastNext(items, '\n');
+        continue;
+      }
+      if (c === ';' && this.peek(1) !== ';') {
+        this.pos++;
+        this.setLastNext(items, ';');
+        continue;
+      }
+      if (c === '&' && this.peek(1) !== '&' && this.peek(1) !== '>') {
+        this.pos++;
+        this.setLastNext(items, '&');
+        continue;
+      }
       return;
     }
   }
@@ -153,7 +168,11 @@ class Parser extends RedirectReader {
     for (;;) {
       this.skipBlanks();
       this.skipComment();
-      if (this.peek() === '\n') { this.pos++; this.readHeredocs(); continue; }
+      if (this.peek() === '\n') {
+        this.pos++;
+        this.readHeredocs();
+        continue;
+      }
       return;
     }
   }
@@ -162,7 +181,11 @@ class Parser extends RedirectReader {
     this.skipBlanks();
     const start = this.pos;
     let negated = false;
-    if (this.peekReservedWord() === '!') { negated = true; this.pos++; this.skipBlanks(); }
+    if (this.peekReservedWord() === '!') {
+      negated = true;
+      this.pos++;
+      this.skipBlanks();
+    }
     const commands: Command[] = [];
     for (;;) {
       const cmd = this.parseCommand();
@@ -189,7 +212,11 @@ class Parser extends RedirectReader {
     const c = this.peek();
     if (c === undefined) return null;
     if (c === '(') {
-      if (this.peek(1) === '(') return this.compound('arith-command', start, () => { this.readRawUntil('))'); return { bodies: [], words: [] }; });
+      if (this.peek(1) === '(')
+        return this.compound('arith-command', start, () => {
+          this.readRawUntil('))');
+          return { bodies: [], words: [] };
+        });
       return this.compound('subshell', start, () => {
         this.pos++;
         const body = this.parseNested(')');
@@ -200,25 +227,34 @@ class Parser extends RedirectReader {
     }
     const rw = this.peekReservedWord();
     switch (rw) {
-      case '{': return this.compound('group', start, () => {
-        this.pos++;
-        const body = this.withDepth(() => this.parseScript(new Set(['}']), null));
-        this.expectWord('}', start);
-        return { bodies: [body], words: [] };
-      });
-      case 'if': return this.compound('if', start, () => this.parseIf());
-      case 'while': case 'until': return this.compound('loop', start, () => {
-        this.pos += rw.length;
-        const cond = this.withDepth(() => this.parseScript(new Set(['do']), null));
-        this.expectWord('do', start);
-        const body = this.withDepth(() => this.parseScript(new Set(['done']), null));
-        this.expectWord('done', start);
-        return { bodies: [cond, body], words: [] };
-      });
-      case 'for': case 'select': return this.compound('loop', start, () => this.parseFor(rw.length));
-      case 'case': return this.compound('case', start, () => this.parseCase());
-      case 'function': return this.parseFunctionKeyword(start);
-      default: break;
+      case '{':
+        return this.compound('group', start, () => {
+          this.pos++;
+          const body = this.withDepth(() => this.parseScript(new Set(['}']), null));
+          this.expectWord('}', start);
+          return { bodies: [body], words: [] };
+        });
+      case 'if':
+        return this.compound('if', start, () => this.parseIf());
+      case 'while':
+      case 'until':
+        return this.compound('loop', start, () => {
+          this.pos += rw.length;
+          const cond = this.withDepth(() => this.parseScript(new Set(['do']), null));
+          this.expectWord('do', start);
+          const body = this.withDepth(() => this.parseScript(new Set(['done']), null));
+          this.expectWord('done', start);
+          return { bodies: [cond, body], words: [] };
+        });
+      case 'for':
+      case 'select':
+        return this.compound('loop', start, () => this.parseFor(rw.length));
+      case 'case':
+        return this.compound('case', start, () => this.parseCase());
+      case 'function':
+        return this.parseFunctionKeyword(start);
+      default:
+        break;
     }
     if (this.src.startsWith('[[', this.pos) && isMeta(this.src[this.pos + 2] ?? ' ')) {
       return this.compound('conditional', start, () => this.parseConditional());
@@ -262,7 +298,10 @@ class Parser extends RedirectReader {
       bodies.push(this.withDepth(() => this.parseScript(new Set(['elif', 'else', 'fi']), null)));
       this.skipSeparators([]);
       const rw = this.peekReservedWord();
-      if (rw === 'elif') { this.pos += 4; continue; }
+      if (rw === 'elif') {
+        this.pos += 4;
+        continue;
+      }
       if (rw === 'else') {
         this.pos += 4;
         bodies.push(this.withDepth(() => this.parseScript(new Set(['fi']), null)));
@@ -320,11 +359,17 @@ class Parser extends RedirectReader {
         const w = this.readWord('|');
         if (w) words.push(w);
         this.skipBlanks();
-        if (this.peek() === '|') { this.pos++; continue; }
+        if (this.peek() === '|') {
+          this.pos++;
+          continue;
+        }
         break;
       }
       if (this.peek() === ')') this.pos++;
-      else { this.issue("missing ')' in case pattern", start); break; }
+      else {
+        this.issue("missing ')' in case pattern", start);
+        break;
+      }
       bodies.push(this.withDepth(() => this.parseScript(new Set(['esac']), null)));
       const term = /^;;&|^;;|^;&/.exec(this.src.slice(this.pos, this.pos + 3));
       if (term) this.pos += term[0].length;
@@ -339,12 +384,24 @@ class Parser extends RedirectReader {
     const start = this.pos;
     for (;;) {
       this.skipBlanks();
-      if (this.atEnd() || this.peek() === '\n') { this.issue("missing ']]'", start); break; }
-      if (this.src.startsWith(']]', this.pos) && isMeta(this.src[this.pos + 2] ?? ' ')) { this.pos += 2; break; }
+      if (this.atEnd() || this.peek() === '\n') {
+        this.issue("missing ']]'", start);
+        break;
+      }
+      if (this.src.startsWith(']]', this.pos) && isMeta(this.src[this.pos + 2] ?? ' ')) {
+        this.pos += 2;
+        break;
+      }
       const op = /^(&&|\|\||[()<>!])/.exec(this.src.slice(this.pos, this.pos + 2));
-      if (op) { this.pos += op[0].length; continue; }
+      if (op) {
+        this.pos += op[0].length;
+        continue;
+      }
       const w = this.readWord();
-      if (!w) { this.pos++; continue; }
+      if (!w) {
+        this.pos++;
+        continue;
+      }
       words.push(w);
     }
     return { bodies: [], words };
@@ -380,9 +437,16 @@ class Parser extends RedirectReader {
       this.skipBlanks();
       if (this.atEnd()) break;
       const c = this.peek();
-      if (c === '#' && words.length + assignments.length + redirects.length > 0) { this.skipComment(); break; }
+      if (c === '#' && words.length + assignments.length + redirects.length > 0) {
+        this.skipComment();
+        break;
+      }
       const r = this.readRedirect();
-      if (r) { redirects.push(r); end = this.pos; continue; }
+      if (r) {
+        redirects.push(r);
+        end = this.pos;
+        continue;
+      }
       if (c === '\n' || c === ';' || c === '&' || c === '|' || c === ')') break;
       if (c === '(') {
         // name() { ...; } defines a function.
@@ -396,7 +460,11 @@ class Parser extends RedirectReader {
         continue;
       }
       const w = this.readWord();
-      if (!w) { this.issue(`unexpected '${c}'`); this.pos++; continue; }
+      if (!w) {
+        this.issue(`unexpected '${c}'`);
+        this.pos++;
+        continue;
+      }
       if (words.length === 0 && isAssignment(w)) assignments.push(w);
       else words.push(w);
       end = this.pos;

@@ -29,9 +29,9 @@ export function printedText(name: string, words: string[]): string | null {
   if (name === 'printf') {
     const [format = '', ...rest] = words[0] === '--' ? words.slice(1) : words;
     let k = 0;
-    let out = unescapeEscapes(format.replace(/%%|%[-0-9.]*[sbdq]/g, (m) => (m === '%%' ? '%' : rest[k++] ?? '')));
+    let out = unescapeEscapes(format.replace(/%%|%[-0-9.]*[sbdq]/g, (m) => (m === '%%' ? '%' : (rest[k++] ?? ''))));
     // printf reuses its format while arguments remain.
-    while (k < rest.length && k > 0) out += unescapeEscapes(format.replace(/%%|%[-0-9.]*[sbdq]/g, (m) => (m === '%%' ? '%' : rest[k++] ?? '')));
+    while (k < rest.length && k > 0) out += unescapeEscapes(format.replace(/%%|%[-0-9.]*[sbdq]/g, (m) => (m === '%%' ? '%' : (rest[k++] ?? ''))));
     return out;
   }
   return null;

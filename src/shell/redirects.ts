@@ -55,7 +55,11 @@ export abstract class RedirectReader extends WordReader {
         if (nl < 0) nl = this.src.length;
         let line = this.src.slice(this.pos, nl);
         if (doc.stripTabs) line = line.replace(/^\t+/, '');
-        if (line === doc.delimiter) { bodyEnd = this.pos; this.pos = Math.min(nl + 1, this.src.length); break; }
+        if (line === doc.delimiter) {
+          bodyEnd = this.pos;
+          this.pos = Math.min(nl + 1, this.src.length);
+          break;
+        }
         this.pos = Math.min(nl + 1, this.src.length);
       }
       if (bodyEnd < 0) {

@@ -18,14 +18,31 @@ export function isMeta(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === ';' || c === '&' || c === '|' || c === '(' || c === ')' || c === '<' || c === '>';
 }
 
-const ANSI_C: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const ANSI_C: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 export abstract class WordReader {
   pos = 0;
   depth = 0;
   readonly issues: ParseIssue[] = [];
 
-  constructor(readonly src: string, readonly offset = 0) {}
+  constructor(
+    readonly src: string,
+    readonly offset = 0,
+  ) {}
 
   protected abstract parseNested(stop: ')' | null): Script;
 
@@ -79,22 +96,52 @@ export abstract class WordReader {
       }
       if (c === '\\') {
         const n = this.peek(1);
-        if (n === '\n') { this.pos += 2; continue; }
+        if (n === '\n') {
+          this.pos += 2;
+          continue;
+        }
         flush();
-        if (n === undefined) { this.pos++; parts.push({ kind: 'literal', text: '\\', quoted: false }); continue; }
+        if (n === undefined) {
+          this.pos++;
+          parts.push({ kind: 'literal', text: '\\', quoted: false });
+          continue;
+        }
         parts.push({ kind: 'literal', text: n, quoted: true });
         this.pos += 2;
         continue;
       }
-      if (c === "'") { flush(); parts.push(this.readSingleQuoted()); continue; }
-      if (c === '"') { flush(); parts.push(...this.readDoubleQuoted()); continue; }
-      if (c === '`') { flush(); parts.push(this.readBacktick(false)); continue; }
+      if (c === "'") {
+        flush();
+        parts.push(this.readSingleQuoted());
+        continue;
+      }
+      if (c === '"') {
+        flush();
+        parts.push(...this.readDoubleQuoted());
+        continue;
+      }
+      if (c === '`') {
+        flush();
+        parts.push(this.readBacktick(false));
+        continue;
+      }
       if (c === '$') {
         const n = this.peek(1);
-        if (n === "'") { flush(); parts.push(this.readAnsiC()); continue; }
-        if (n === '"') { this.pos++; continue; } // $"..." is a locale string: same as "..."
+        if (n === "'") {
+          flush();
+          parts.push(this.readAnsiC());
+          continue;
+        }
+        if (n === '"') {
+          this.pos++;
+          continue;
+        } // $"..." is a locale string: same as "..."
         const exp = this.readDollar(false);
-        if (exp) { flush(); parts.push(exp); continue; }
+        if (exp) {
+          flush();
+          parts.push(exp);
+          continue;
+        }
       }
       if (c === '~' && this.pos === start) {
         const m = /^~([A-Za-z0-9._-]*)/.exec(this.src.slice(this.pos, this.pos + 64));
@@ -124,10 +171,20 @@ export abstract class WordReader {
     let level = 0;
     while (!this.atEnd()) {
       const c = this.src[this.pos]!;
-      if (c === '\\') { this.pos += 2; continue; }
-      if (c === "'") { const e = this.src.indexOf("'", this.pos + 1); this.pos = e < 0 ? this.src.length : e + 1; continue; }
+      if (c === '\\') {
+        this.pos += 2;
+        continue;
+      }
+      if (c === "'") {
+        const e = this.src.indexOf("'", this.pos + 1);
+        this.pos = e < 0 ? this.src.length : e + 1;
+        continue;
+      }
       if (c === open) level++;
-      else if (c === close && --level === 0) { this.pos++; return this.src.slice(start, this.pos); }
+      else if (c === close && --level === 0) {
+        this.pos++;
+        return this.src.slice(start, this.pos);
+      }
       this.pos++;
     }
     this.issue(`unclosed ${open}`, start);
@@ -152,15 +209,29 @@ export abstract class WordReader {
     let out = '';
     while (!this.atEnd()) {
       const c = this.src[this.pos]!;
-      if (c === "'") { this.pos++; return { kind: 'literal', text: out, quoted: true }; }
-      if (c !== '\\') { out += c; this.pos++; continue; }
+      if (c === "'") {
+        this.pos++;
+        return { kind: 'literal', text: out, quoted: true };
+      }
+      if (c !== '\\') {
+        out += c;
+        this.pos++;
+        continue;
+      }
       const n = this.peek(1) ?? '';
       this.pos += 2;
       const simple = ANSI_C[n];
-      if (simple !== undefined) { out += simple; continue; }
+      if (simple !== undefined) {
+        out += simple;
+        continue;
+      }
       const rest = this.src.slice(this.pos, this.pos + 8);
       let m: RegExpExecArray | null;
-      if (n === 'x' && (m = /^[0-9a-fA-F]{1,2}/.exec(rest))) { out += String.fromCharCode(parseInt(m[0], 16)); this.pos += m[0].length; continue; }
+      if (n === 'x' && (m = /^[0-9a-fA-F]{1,2}/.exec(rest))) {
+        out += String.fromCharCode(parseInt(m[0], 16));
+        this.pos += m[0].length;
+        continue;
+      }
       if ((n === 'u' || n === 'U') && (m = /^[0-9a-fA-F]{1,8}/.exec(rest))) {
         const code = parseInt(m[0].slice(0, n === 'u' ? 4 : 8), 16);
         out += code <= 0x10ffff ? String.fromCodePoint(code) : '';
@@ -173,7 +244,12 @@ export abstract class WordReader {
         this.pos += m?.[0].length ?? 0;
         continue;
       }
-      if (n === 'c') { const ch = this.peek() ?? '@'; out += String.fromCharCode(ch.charCodeAt(0) & 0x1f); this.pos++; continue; }
+      if (n === 'c') {
+        const ch = this.peek() ?? '@';
+        out += String.fromCharCode(ch.charCodeAt(0) & 0x1f);
+        this.pos++;
+        continue;
+      }
       out += '\\' + n;
     }
     this.issue("unterminated $'...' quote", open);
@@ -206,16 +282,31 @@ export abstract class WordReader {
       if (c === terminator) break;
       if (c === '\\') {
         const n = this.peek(1);
-        if (n === '\n') { this.pos += 2; continue; }
-        if (n === '$' || n === '`' || n === '\\' || n === '"' && terminator === '"') { lit += n; this.pos += 2; continue; }
+        if (n === '\n') {
+          this.pos += 2;
+          continue;
+        }
+        if (n === '$' || n === '`' || n === '\\' || (n === '"' && terminator === '"')) {
+          lit += n;
+          this.pos += 2;
+          continue;
+        }
         lit += c;
         this.pos++;
         continue;
       }
-      if (c === '`') { flush(); parts.push(this.readBacktick(true)); continue; }
+      if (c === '`') {
+        flush();
+        parts.push(this.readBacktick(true));
+        continue;
+      }
       if (c === '$') {
         const exp = this.readDollar(true);
-        if (exp) { flush(); parts.push(exp); continue; }
+        if (exp) {
+          flush();
+          parts.push(exp);
+          continue;
+        }
       }
       lit += c;
       this.pos++;
@@ -276,7 +367,11 @@ export abstract class WordReader {
         this.pos += 2;
         continue;
       }
-      if (c === '`') { this.pos++; closed = true; break; }
+      if (c === '`') {
+        this.pos++;
+        closed = true;
+        break;
+      }
       inner += c;
       this.pos++;
     }

@@ -42,7 +42,10 @@ export class SyncOut implements Out {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         // A non-blocking pipe that is full: wait a moment and go on.
-        if (code === 'EAGAIN') { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1); continue; }
+        if (code === 'EAGAIN') {
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+          continue;
+        }
         // The reader is gone (firebreak check --stdin | head): nothing more to say.
         if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
         throw e;
@@ -64,7 +67,10 @@ export class SyncOut implements Out {
 export class BatchedWriter {
   private pending = '';
 
-  constructor(private readonly out: Out, private readonly batch = 64 * 1024) {}
+  constructor(
+    private readonly out: Out,
+    private readonly batch = 64 * 1024,
+  ) {}
 
   async add(text: string): Promise<void> {
     this.pending += text;

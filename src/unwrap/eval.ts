@@ -20,7 +20,10 @@ export function sourceNested({ name, args }: NormalisedCommand, stdin: Stdin): N
 
 /** An alias defined on the line is there to be used: its body is assessed like a function's. */
 export function aliasNested({ args }: NormalisedCommand): NestedResult {
-  const nested = args.map((a) => /^[^=\s]+=(.+)$/s.exec(a.text)?.[1]).filter((v): v is string => !!v).map((code) => ({ code, via: 'alias' }));
+  const nested = args
+    .map((a) => /^[^=\s]+=(.+)$/s.exec(a.text)?.[1])
+    .filter((v): v is string => !!v)
+    .map((code) => ({ code, via: 'alias' }));
   return { nested, codeSource: null };
 }
 

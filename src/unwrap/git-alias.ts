@@ -11,14 +11,20 @@ export function gitAliasNested({ args }: NormalisedCommand): NestedResult {
   const aliases = new Map<string, string>();
   let i = args.length;
   for (const tok of walkOptions(args, GIT)) {
-    if (tok.kind !== 'option') { i = tok.kind === 'end' ? tok.at + 1 : tok.at; break; }
+    if (tok.kind !== 'option') {
+      i = tok.kind === 'end' ? tok.at + 1 : tok.at;
+      break;
+    }
     const m = tok.name === '-c' && tok.value !== undefined ? /^alias\.([^=]+)=(.*)$/s.exec(tok.value) : null;
     if (m) aliases.set(m[1]!, m[2]!);
   }
   const sub = args[i]?.text;
   const body = sub !== undefined ? aliases.get(sub) : undefined;
   if (body === undefined) return NONE;
-  const rest = args.slice(i + 1).map(quoteArg).join(' ');
+  const rest = args
+    .slice(i + 1)
+    .map(quoteArg)
+    .join(' ');
   const code = body.startsWith('!') ? `${body.slice(1)} ${rest}` : `git ${body} ${rest}`;
   return { nested: [{ code: code.trim(), via: `git alias ${sub}` }], codeSource: null };
 }

@@ -88,22 +88,35 @@ function expand(text: string, frame: Frame, state: State): void {
   };
 
   for (const n of mine) {
-    if (state.commands.length >= FLATTEN_LIMITS.maxCommands) { stop(state, 'commands'); return; }
+    if (state.commands.length >= FLATTEN_LIMITS.maxCommands) {
+      stop(state, 'commands');
+      return;
+    }
     state.commands.push(n);
     const up = upstream(n);
     n.upstream = typeof up === 'object' ? up : null;
     const { nested, codeSource } = nestedOf(n, stdinOf(n, upstream, state.budget));
     n.codeSource = codeSource;
     for (const inner of nested) {
-      if (frame.depth + 1 > NESTED_LIMITS.maxDepth) { stop(state, 'nesting'); break; }
+      if (frame.depth + 1 > NESTED_LIMITS.maxDepth) {
+        stop(state, 'nesting');
+        break;
+      }
       state.nestedChars += inner.code.length;
-      if (state.nestedChars > NESTED_LIMITS.maxNestedChars) { stop(state, 'nested-size'); break; }
-      expand(inner.code, {
-        depth: frame.depth + 1,
-        via: [...frame.via, inner.via],
-        remote: inner.remote ?? frame.remote,
-        cwd: inner.remote ? null : n.cwd,
-      }, state);
+      if (state.nestedChars > NESTED_LIMITS.maxNestedChars) {
+        stop(state, 'nested-size');
+        break;
+      }
+      expand(
+        inner.code,
+        {
+          depth: frame.depth + 1,
+          via: [...frame.via, inner.via],
+          remote: inner.remote ?? frame.remote,
+          cwd: inner.remote ? null : n.cwd,
+        },
+        state,
+      );
     }
   }
 }

@@ -14,7 +14,7 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   const argv = [name, ...args.map((a) => a.text)];
   // SQL and mongo code given to a database client, inline or on stdin: its destructive statements.
   const db = databaseCode(argv);
-  const dbCode = db ? db.code ?? (db.readsStdin && stdin?.kind === 'text' ? stdin.text : null) : null;
+  const dbCode = db ? (db.code ?? (db.readsStdin && stdin?.kind === 'text' ? stdin.text : null)) : null;
   if (db && dbCode !== null) {
     const lines = db.kind === 'sql' ? sqlEquivalents(dbCode) : mongoEquivalents(dbCode);
     return { nested: lines.map((code) => ({ code, via: `${name} ${db.kind}` })), codeSource: null };
@@ -29,7 +29,8 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   }
   const language = stdinInterpreter(argv);
   if (language) {
-    if (stdin?.kind === 'text') return { nested: shellEquivalents(language, stdin.text).map((code) => ({ code, via: `${name} reading stdin` })), codeSource: null };
+    if (stdin?.kind === 'text')
+      return { nested: shellEquivalents(language, stdin.text).map((code) => ({ code, via: `${name} reading stdin` })), codeSource: null };
     if (stdin && stdin.kind !== 'find') return { nested: [], codeSource: stdin.kind };
   }
   // A script handed to an interpreter through <(curl ...).

@@ -34,7 +34,12 @@ function itemWord(item: string): string {
  * lines when `byLine` (xargs -I), or one unknown word.
  */
 export function stdinItems(stdin: Stdin, byLine = false): string[] {
-  if (stdin?.kind === 'text') return stdin.text.split(byLine ? /\n/ : /\s+/).filter((x) => x.trim()).slice(0, MAX_ITEMS).map(itemWord);
+  if (stdin?.kind === 'text')
+    return stdin.text
+      .split(byLine ? /\n/ : /\s+/)
+      .filter((x) => x.trim())
+      .slice(0, MAX_ITEMS)
+      .map(itemWord);
   if (stdin?.kind === 'find') return stdin.items;
   return ['"$STDIN_ITEM"'];
 }
@@ -60,7 +65,10 @@ export function findItems(args: Arg[]): string[] {
 /** One word of a command template with the placeholder replaced by an item (already shell text). */
 function fillWord(w: Arg, placeholder: string, item: string): string {
   if (!w.text.includes(placeholder)) return quoteArg(w);
-  return w.text.split(placeholder).map((part) => (part ? quoteText(part) : '')).join(item);
+  return w.text
+    .split(placeholder)
+    .map((part) => (part ? quoteText(part) : ''))
+    .join(item);
 }
 
 export /**

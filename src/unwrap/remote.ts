@@ -9,7 +9,6 @@ import { afterOptions } from './items.js';
 import { NONE, sourceOfWord, type NestedResult, type Stdin } from './result.js';
 import { SHELLS } from './shells.js';
 
-
 export function sshNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
   const { options, rest } = afterOptions(args, SSH);
   if (options.has('-N') || rest.length === 0) return NONE;
@@ -32,7 +31,11 @@ export function ansibleNested({ args }: NormalisedCommand): NestedResult {
   const module = optionValue(args, ['-m', '--module-name']) ?? 'command';
   const code = optionValue(args, ['-a', '--args']);
   let hosts = 'hosts';
-  for (const tok of walkOptions(args, ANSIBLE)) if (tok.kind === 'operand') { hosts = args[tok.at]!.text; break; }
+  for (const tok of walkOptions(args, ANSIBLE))
+    if (tok.kind === 'operand') {
+      hosts = args[tok.at]!.text;
+      break;
+    }
   if (!code || !module || !['shell', 'command', 'raw', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.builtin.raw'].includes(module)) return NONE;
   return { nested: [{ code, via: `ansible ${hosts}`, remote: `hosts ${hosts}` }], codeSource: null };
 }

@@ -37,33 +37,73 @@ const RUNNERS: Record<string, Runner[]> = {
   chamber: [{ sub: ['exec'], afterDoubleDash: true }],
   teller: [{ sub: ['run'], afterDoubleDash: true }],
   dotenv: [{ sub: [], afterDoubleDash: true }],
-  'dotenvx': [{ sub: ['run'], afterDoubleDash: true }],
+  dotenvx: [{ sub: ['run'], afterDoubleDash: true }],
   poetry: [{ sub: ['run'], values: ['-C', '--directory', '-P', '--project'] }],
-  uv: [{ sub: ['run'], values: ['--with', '--python', '-p', '--project', '--directory', '--env-file', '--group', '--extra', '--package', '--index', '--with-requirements'] }],
+  uv: [
+    {
+      sub: ['run'],
+      values: ['--with', '--python', '-p', '--project', '--directory', '--env-file', '--group', '--extra', '--package', '--index', '--with-requirements'],
+    },
+  ],
   pipenv: [{ sub: ['run'] }],
   pdm: [{ sub: ['run'], values: ['-p', '--project'] }],
   hatch: [{ sub: ['run'], values: ['-e', '--env'] }],
   rye: [{ sub: ['run'] }],
   bundle: [{ sub: ['exec'] }],
-  pnpm: [{ sub: ['exec'], values: ['-C', '--dir', '--filter', '-F'] }, { sub: ['dlx'], values: ['-C', '--dir', '--package'] }],
+  pnpm: [
+    { sub: ['exec'], values: ['-C', '--dir', '--filter', '-F'] },
+    { sub: ['dlx'], values: ['-C', '--dir', '--package'] },
+  ],
   direnv: [{ sub: ['exec'], operands: 1 }],
   envchain: [{ sub: [], operands: 1 }],
-  heroku: [{ sub: ['run'], values: ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type'], remote: { label: 'heroku app', option: ['-a', '--app'] } },
-    { sub: ['run:detached'], values: ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type'], remote: { label: 'heroku app', option: ['-a', '--app'] } }],
+  heroku: [
+    {
+      sub: ['run'],
+      values: ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type'],
+      remote: { label: 'heroku app', option: ['-a', '--app'] },
+    },
+    {
+      sub: ['run:detached'],
+      values: ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type'],
+      remote: { label: 'heroku app', option: ['-a', '--app'] },
+    },
+  ],
   railway: [{ sub: ['run'], values: ['-s', '--service', '-e', '--environment'] }],
-  fly: [{ sub: ['ssh', 'console'], codeOptions: ['-C', '--command'], values: ['-a', '--app', '-s', '--select', '-u', '--user', '-r', '--region', '--machine'], remote: { label: 'fly app', option: ['-a', '--app'] } }],
-  flyctl: [{ sub: ['ssh', 'console'], codeOptions: ['-C', '--command'], values: ['-a', '--app', '-u', '--user', '-r', '--region', '--machine'], remote: { label: 'fly app', option: ['-a', '--app'] } }],
-  gcloud: [{ sub: ['compute', 'ssh'], codeOptions: ['--command'], values: ['--zone', '--project', '--ssh-key-file'], remote: { label: 'instance', operand: true } }],
+  fly: [
+    {
+      sub: ['ssh', 'console'],
+      codeOptions: ['-C', '--command'],
+      values: ['-a', '--app', '-s', '--select', '-u', '--user', '-r', '--region', '--machine'],
+      remote: { label: 'fly app', option: ['-a', '--app'] },
+    },
+  ],
+  flyctl: [
+    {
+      sub: ['ssh', 'console'],
+      codeOptions: ['-C', '--command'],
+      values: ['-a', '--app', '-u', '--user', '-r', '--region', '--machine'],
+      remote: { label: 'fly app', option: ['-a', '--app'] },
+    },
+  ],
+  gcloud: [
+    { sub: ['compute', 'ssh'], codeOptions: ['--command'], values: ['--zone', '--project', '--ssh-key-file'], remote: { label: 'instance', operand: true } },
+  ],
   vagrant: [{ sub: ['ssh'], codeOptions: ['-c', '--command'], remote: { label: 'vagrant machine', operand: true } }],
   'nix-shell': [{ sub: [], codeOptions: ['--run', '--command'] }],
   multipass: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'vm', operand: true } }],
   lxc: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container', operand: true } }],
   incus: [{ sub: ['exec'], afterDoubleDash: true, remote: { label: 'container', operand: true } }],
-  'distrobox': [{ sub: ['enter'], afterDoubleDash: true }],
+  distrobox: [{ sub: ['enter'], afterDoubleDash: true }],
   // Package runners: npx cdk destroy runs cdk destroy.
-  npx: [{ sub: [], codeOptions: ['-c', '--call'], values: ['-p', '--package'] }, { sub: [], values: ['-p', '--package'] }],
+  npx: [
+    { sub: [], codeOptions: ['-c', '--call'], values: ['-p', '--package'] },
+    { sub: [], values: ['-p', '--package'] },
+  ],
   bunx: [{ sub: [], values: ['-p', '--package'] }],
-  npm: [{ sub: ['exec'], codeOptions: ['-c', '--call'], values: ['-p', '--package', '-w', '--workspace'] }, { sub: ['exec'], values: ['-p', '--package', '-w', '--workspace'] }],
+  npm: [
+    { sub: ['exec'], codeOptions: ['-c', '--call'], values: ['-p', '--package', '-w', '--workspace'] },
+    { sub: ['exec'], values: ['-p', '--package', '-w', '--workspace'] },
+  ],
   yarn: [{ sub: ['dlx'], values: ['-p', '--package'] }, { sub: ['exec'] }],
 };
 
@@ -79,7 +119,7 @@ export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
     }
     if (!r.sub.every((s, k) => words[k]?.text === s)) continue;
     const via = [name, ...r.sub].join(' ');
-    const remoteName = r.remote?.option ? optionValue(args, r.remote.option) : r.remote?.operand ? words[r.sub.length]?.text ?? null : null;
+    const remoteName = r.remote?.option ? optionValue(args, r.remote.option) : r.remote?.operand ? (words[r.sub.length]?.text ?? null) : null;
     const remote = r.remote ? `${r.remote.label} ${remoteName ?? '(default)'}` : undefined;
     if (r.codeOptions) {
       const code = optionValue(args, r.codeOptions);
@@ -89,15 +129,30 @@ export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
     }
     if (r.afterDoubleDash) {
       const dash = args.findIndex((a) => a.text === '--');
-      return dash >= 0 && dash < args.length - 1 ? { code: args.slice(dash + 1).map(quoteArg).join(' '), via, ...(remote ? { remote } : {}) } : null;
+      return dash >= 0 && dash < args.length - 1
+        ? {
+            code: args
+              .slice(dash + 1)
+              .map(quoteArg)
+              .join(' '),
+            via,
+            ...(remote ? { remote } : {}),
+          }
+        : null;
     }
     // The command starts at the first positional after the subcommand and its operands.
     let seen = 0;
     let i = 0;
     for (; i < args.length; i++) {
       const t = args[i]!.text;
-      if (t === '--') { i++; break; }
-      if (t.startsWith('-')) { if (r.values?.includes(t)) i++; continue; }
+      if (t === '--') {
+        i++;
+        break;
+      }
+      if (t.startsWith('-')) {
+        if (r.values?.includes(t)) i++;
+        continue;
+      }
       if (seen >= r.sub.length + (r.operands ?? 0)) break;
       seen++;
     }

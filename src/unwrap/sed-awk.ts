@@ -19,7 +19,10 @@ function programs(args: Arg[], spec: OptionSpec): string[] {
   let file = false;
   let first: string | null = null;
   for (const tok of walkOptions(args, spec)) {
-    if (tok.kind === 'option' && tok.value !== undefined) { if (tok.takes === 'code') code.push(tok.value); else file ||= tok.takes === 'file'; }
+    if (tok.kind === 'option' && tok.value !== undefined) {
+      if (tok.takes === 'code') code.push(tok.value);
+      else file ||= tok.takes === 'file';
+    }
     if (tok.kind === 'operand' && first === null) first = args[tok.at]!.text;
   }
   return code.length > 0 ? code : first !== null && !file ? [first] : [];
@@ -31,7 +34,10 @@ export function sedWrites(args: Arg[]): string[] {
   for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
       const s = /s(.)(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[gpiImMe0-9]*w\s*(\S.*)$/.exec(line);
-      if (s) { out.push(s[2]!.trim()); continue; }
+      if (s) {
+        out.push(s[2]!.trim());
+        continue;
+      }
       const w = /(?:^|[;{}!$0-9/]|\s)\s*[wW]\s+(\S.*)$/.exec(line);
       if (w) out.push(w[1]!.trim());
     }

@@ -17,9 +17,18 @@ function shellInvocation(args: Arg[]): { code: Arg | null; script: Arg | null; r
     const t = a.text;
     if (a.dynamic) break;
     if (t === '-') return { code: null, script: null, readsStdin: true };
-    if (t === '--') { i++; break; }
-    if (t === '-o' || t === '+o' || t === '-O' || t === '+O' || t === '--rcfile' || t === '--init-file') { i++; continue; }
-    if (t.startsWith('--')) { if (t === '--command') c = true; continue; }
+    if (t === '--') {
+      i++;
+      break;
+    }
+    if (t === '-o' || t === '+o' || t === '-O' || t === '+O' || t === '--rcfile' || t === '--init-file') {
+      i++;
+      continue;
+    }
+    if (t.startsWith('--')) {
+      if (t === '--command') c = true;
+      continue;
+    }
     if (/^[-+][A-Za-z]+$/.test(t)) {
       if (t[0] === '-' && t.includes('c')) c = true;
       if (t[0] === '-' && t.includes('s')) s = true;

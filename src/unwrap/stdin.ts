@@ -13,11 +13,13 @@ export const STDIN_LIMITS = {
   maxDecodedBytes: 64 * 1024,
 } as const;
 
-
 /** The text an echo or printf prints, when every word of it is literal. */
 function printed(cmd: NormalisedCommand): string | null {
   if (cmd.args.some((a) => a.dynamic)) return null;
-  return printedText(cmd.name, cmd.args.map((a) => a.text));
+  return printedText(
+    cmd.name,
+    cmd.args.map((a) => a.text),
+  );
 }
 
 function decodeBase64(text: string, budget: { decoded: number }): string | null {
@@ -37,7 +39,12 @@ function decodeBase64(text: string, budget: { decoded: number }): string | null 
  * `upstream` finds the command before a given one in its pipeline; the chain is followed
  * back through decoders so that `echo PAYLOAD | base64 -d | sh` reads as the payload.
  */
-export function stdinOf(cmd: NormalisedCommand, upstream: (c: NormalisedCommand) => NormalisedCommand | string | null, budget: { decoded: number }, depth = 0): Stdin {
+export function stdinOf(
+  cmd: NormalisedCommand,
+  upstream: (c: NormalisedCommand) => NormalisedCommand | string | null,
+  budget: { decoded: number },
+  depth = 0,
+): Stdin {
   for (const r of cmd.redirects) {
     if (r.input !== undefined && (r.op === '<<' || r.op === '<<-' || r.op === '<<<')) return { kind: 'text', text: r.op === '<<<' ? r.input + '\n' : r.input };
   }
@@ -53,7 +60,8 @@ export function stdinOf(cmd: NormalisedCommand, upstream: (c: NormalisedCommand)
     const text = printed(up);
     return text === null ? { kind: 'unknown' } : { kind: 'text', text };
   }
-  if ((up.name === 'cat' || up.name === 'tee') && up.args.every((a) => a.text.startsWith('-'))) return stdinOf(up, upstream, budget, depth + 1) ?? { kind: 'unknown' };
+  if ((up.name === 'cat' || up.name === 'tee') && up.args.every((a) => a.text.startsWith('-')))
+    return stdinOf(up, upstream, budget, depth + 1) ?? { kind: 'unknown' };
   if (DOWNLOADERS.has(up.name)) return { kind: 'download' };
   if (up.name === 'base64' && up.args.some((a) => /^-(d|D|-decode)$/.test(a.text))) {
     const inner = stdinOf(up, upstream, budget, depth + 1);

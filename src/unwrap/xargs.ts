@@ -9,7 +9,6 @@ import { PARALLEL, XARGS } from '../options/tools.js';
 import { afterOptions, MAX_ITEMS, stdinItems, withItems } from './items.js';
 import type { NestedResult, Stdin } from './result.js';
 
-
 export function xargsNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
   const { options, rest } = afterOptions(args, XARGS);
   const words: Arg[] = rest.length > 0 ? rest : [literalArg('echo')];
@@ -23,15 +22,27 @@ export function parallelNested({ args }: NormalisedCommand, stdin: Stdin): Neste
   const { rest } = afterOptions(args, PARALLEL);
   const sep = rest.findIndex((a) => /^:::+\+?$/.test(a.text));
   const template = sep >= 0 ? rest.slice(0, sep) : rest;
-  const itemArgs = sep >= 0 ? rest.slice(sep + 1).filter((a) => !/^:::+\+?$/.test(a.text)).slice(0, MAX_ITEMS) : [];
+  const itemArgs =
+    sep >= 0
+      ? rest
+          .slice(sep + 1)
+          .filter((a) => !/^:::+\+?$/.test(a.text))
+          .slice(0, MAX_ITEMS)
+      : [];
   // With no command, each item is itself a command line: parallel ::: 'make a' 'make b'.
   if (template.length === 0) {
     const lines = sep >= 0 ? itemArgs.map((a) => a.text) : stdin?.kind === 'text' ? stdin.text.split('\n').filter((l) => l.trim()) : [];
-    return { nested: lines.slice(0, MAX_ITEMS).map((code) => ({ code, via: 'parallel' })), codeSource: sep < 0 && stdin && stdin.kind !== 'text' && stdin.kind !== 'find' ? stdin.kind : null };
+    return {
+      nested: lines.slice(0, MAX_ITEMS).map((code) => ({ code, via: 'parallel' })),
+      codeSource: sep < 0 && stdin && stdin.kind !== 'text' && stdin.kind !== 'find' ? stdin.kind : null,
+    };
   }
   // parallel hands the template to a shell: a single word holding spaces is code.
   const words = template.length === 1 && /\s/.test(template[0]!.text) ? [{ ...template[0]!, dynamic: true, quoted: false }] : template;
   const items = sep >= 0 ? itemArgs.map(quoteArg) : stdinItems(stdin, true);
-  const codes = words === template ? withItems(words, items, null, true) : items.map((it) => words[0]!.text.split('{}').join(it) + (words[0]!.text.includes('{}') ? '' : ` ${it}`));
+  const codes =
+    words === template
+      ? withItems(words, items, null, true)
+      : items.map((it) => words[0]!.text.split('{}').join(it) + (words[0]!.text.includes('{}') ? '' : ` ${it}`));
   return { nested: codes.map((code) => ({ code, via: 'parallel' })), codeSource: null };
 }

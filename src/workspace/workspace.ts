@@ -26,7 +26,9 @@ export interface WorkspaceOptions {
   builder?: () => PolicyBuilder;
 }
 
-export type Place = { ok: true; cwd: string; engine: Engine; resolved: ResolvedPolicy } | { ok: false; cwd: string; message: string; outcome?: Extract<PolicyOutcome, { ok: false }> };
+export type Place =
+  | { ok: true; cwd: string; engine: Engine; resolved: ResolvedPolicy }
+  | { ok: false; cwd: string; message: string; outcome?: Extract<PolicyOutcome, { ok: false }> };
 
 export class Workspace {
   private readonly policies = new Map<string, { at: number; outcome: PolicyOutcome }>();
@@ -52,7 +54,11 @@ export class Workspace {
     let hit = this.policies.get(cwd);
     if (!hit || now - hit.at > RECHECK_MS) {
       let isDir = false;
-      try { isDir = statSync(cwd).isDirectory(); } catch { /* reported below */ }
+      try {
+        isDir = statSync(cwd).isDirectory();
+      } catch {
+        /* reported below */
+      }
       if (!isDir) return { ok: false, cwd, message: `cwd ${cwd} is not a directory; give the absolute path of the directory the command would run in` };
       const env = this.opts.env;
       const outcome = resolvePolicy({ cwd, home: this.home, env: (k) => env[k], stamp: this.opts.stamp }, this.opts.builder);

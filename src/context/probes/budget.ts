@@ -27,6 +27,9 @@ export function formatBytes(n: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
   let v = n;
   let u = 0;
-  while (v >= 1000 && u < units.length - 1) { v /= 1000; u++; }
+  while (v >= 1000 && u < units.length - 1) {
+    v /= 1000;
+    u++;
+  }
   return u === 0 ? `${n} bytes` : `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[u]}`;
 }

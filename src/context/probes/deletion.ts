@@ -33,7 +33,10 @@ export function measureDeletion(paths: string[], budget: Budget, maxEntries: num
     }
   }
   while (stack.length > 0) {
-    if (seen >= maxEntries || (seen % 64 === 0 && budget.expired())) { out.partial = true; break; }
+    if (seen >= maxEntries || (seen % 64 === 0 && budget.expired())) {
+      out.partial = true;
+      break;
+    }
     const p = stack.pop()!;
     seen++;
     let st: ReturnType<typeof lstatSync>;

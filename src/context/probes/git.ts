@@ -16,7 +16,13 @@ function git(cwd: string, args: string[], budget: Budget): string | null {
   const timeout = Math.floor(budget.remaining());
   if (timeout < 5 || findProjectRoot(cwd) === null) return null;
   spawnSync ??= (require('node:child_process') as typeof import('node:child_process')).spawnSync;
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', timeout, maxBuffer: 8 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } });
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    maxBuffer: 8 * 1024 * 1024,
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
+  });
   return r.status === 0 && typeof r.stdout === 'string' ? r.stdout : null;
 }
 

@@ -27,7 +27,13 @@ const KUBECTL: ToolFlags = { context: ['--context'], namespace: ['-n', '--namesp
 const TOOLS: Record<string, ToolFlags> = {
   kubectl: KUBECTL,
   oc: KUBECTL,
-  helm: { context: ['--kube-context'], namespace: ['-n', '--namespace'], allNamespaces: ['-A', '--all-namespaces'], contextEnv: 'HELM_KUBECONTEXT', namespaceEnv: 'HELM_NAMESPACE' },
+  helm: {
+    context: ['--kube-context'],
+    namespace: ['-n', '--namespace'],
+    allNamespaces: ['-A', '--all-namespaces'],
+    contextEnv: 'HELM_KUBECONTEXT',
+    namespaceEnv: 'HELM_NAMESPACE',
+  },
 };
 
 /** The last value given to any of these options (pflag keeps the last), with the name used. */
@@ -53,14 +59,14 @@ function shown(path: string, scene: KubeScene): string {
 
 /** What a kube command would act on, or why that cannot be known. */
 export type KubeTarget =
-  | { kind: 'target'; context: string; /** A namespace name, or null for every namespace. */ namespace: string | null; why: string[] }
+  | { kind: 'target'; context: string /** A namespace name, or null for every namespace. */; namespace: string | null; why: string[] }
   | { kind: 'missing-kubeconfig'; where: string }
   | { kind: 'no-context'; where: string }
   | { kind: 'undefined-context'; context: string; where: string };
 
 /** Whether a tool's flags are known here (kubectl, oc, helm). */
 export function knowsKubeFlags(tool: string): boolean {
-  return  Object.hasOwn(TOOLS, tool);
+  return Object.hasOwn(TOOLS, tool);
 }
 
 /** The context and namespace a command names with its own flags, whatever the kubeconfig says (or whether there is one). */
@@ -120,9 +126,13 @@ export function kubeTargetSentence(tool: string, options: ParsedOption[], scene:
   const t = kubeTarget(tool, options, scene);
   if (!t) return null;
   switch (t.kind) {
-    case 'missing-kubeconfig': return `The kubeconfig ${t.where} does not exist, so the command would fail before reaching a cluster.`;
-    case 'no-context': return `No current context is set in ${t.where}, so the cluster it would reach is not known.`;
-    case 'undefined-context': return `Context ${t.context} is not defined in ${t.where}, so the command would fail before reaching a cluster.`;
-    case 'target': return `Runs against context ${t.context}, ${t.namespace === null ? 'every namespace' : `namespace ${t.namespace}`} (${t.why.join('; ')}).`;
+    case 'missing-kubeconfig':
+      return `The kubeconfig ${t.where} does not exist, so the command would fail before reaching a cluster.`;
+    case 'no-context':
+      return `No current context is set in ${t.where}, so the cluster it would reach is not known.`;
+    case 'undefined-context':
+      return `Context ${t.context} is not defined in ${t.where}, so the command would fail before reaching a cluster.`;
+    case 'target':
+      return `Runs against context ${t.context}, ${t.namespace === null ? 'every namespace' : `namespace ${t.namespace}`} (${t.why.join('; ')}).`;
   }
 }

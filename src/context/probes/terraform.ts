@@ -25,8 +25,7 @@ export interface TerraformScene {
   env: (name: string) => string | undefined;
 }
 
-const optionValues = (options: ParsedOption[], names: string[]): string[] =>
-  options.filter((o) => names.includes(o.name) && o.value).map((o) => o.value!);
+const optionValues = (options: ParsedOption[], names: string[]): string[] => options.filter((o) => names.includes(o.name) && o.value).map((o) => o.value!);
 
 const lastOption = (options: ParsedOption[], names: string[]): string | undefined => optionValues(options, names).at(-1);
 

@@ -18,7 +18,10 @@ function settingsLayers(w: Where): Array<{ path: string; managed: boolean }> {
     { path: join(claudeDir(w), 'settings.json'), managed: false },
     { path: join(w.project, '.claude', 'settings.json'), managed: false },
     { path: join(w.project, '.claude', 'settings.local.json'), managed: false },
-    { path: process.platform === 'darwin' ? '/Library/Application Support/ClaudeCode/managed-settings.json' : '/etc/claude-code/managed-settings.json', managed: true },
+    {
+      path: process.platform === 'darwin' ? '/Library/Application Support/ClaudeCode/managed-settings.json' : '/etc/claude-code/managed-settings.json',
+      managed: true,
+    },
   ];
 }
 
@@ -27,7 +30,10 @@ function hooksSwitchedOff(w: Where): string[] {
   for (const layer of settingsLayers(w)) {
     const s = readJsonObject(layer.path);
     if (s?.disableAllHooks === true) out.push(`disableAllHooks is set in ${tilde(layer.path, w.home)}, so Claude Code runs no hook; fix: remove it`);
-    if (layer.managed && s?.allowManagedHooksOnly === true) out.push(`allowManagedHooksOnly is set in ${layer.path}, so Claude Code runs only hooks from managed settings; fix: ask whoever manages it to add firebreak's hook there`);
+    if (layer.managed && s?.allowManagedHooksOnly === true)
+      out.push(
+        `allowManagedHooksOnly is set in ${layer.path}, so Claude Code runs only hooks from managed settings; fix: ask whoever manages it to add firebreak's hook there`,
+      );
   }
   return out;
 }
@@ -41,7 +47,11 @@ const SHELL_TOOLS = new Set(['Bash']);
 
 /** Claude's matcher: letters, digits and | , _ - are a list of exact tool names; anything else a regex. */
 function matches(matcher: string | null, tool: string): boolean {
-  if (matcher !== null && /^[A-Za-z0-9_|, -]+$/.test(matcher)) return matcher.split(/[|,]/).map((m) => m.trim()).includes(tool);
+  if (matcher !== null && /^[A-Za-z0-9_|, -]+$/.test(matcher))
+    return matcher
+      .split(/[|,]/)
+      .map((m) => m.trim())
+      .includes(tool);
   return regexMatches(matcher, tool);
 }
 
@@ -58,7 +68,9 @@ export const claude: HookAgent = {
   },
   reply(v) {
     if (v.decision === 'none') return SILENT;
-    return jsonReply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: v.reason.slice(0, MAX_REASON) } });
+    return jsonReply({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: v.reason.slice(0, MAX_REASON) },
+    });
   },
   blocks(r) {
     if (r.exitCode === 2) return true;
@@ -66,8 +78,14 @@ export const claude: HookAgent = {
     return h?.hookEventName === 'PreToolUse' && h.permissionDecision === 'deny';
   },
   sample: (command, cwd) => ({
-    session_id: 'firebreak-doctor', transcript_path: join(cwd, '.firebreak-doctor.jsonl'), cwd, permission_mode: 'default',
-    hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'firebreak doctor probe' }, tool_use_id: 'toolu_firebreak_doctor',
+    session_id: 'firebreak-doctor',
+    transcript_path: join(cwd, '.firebreak-doctor.jsonl'),
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command, description: 'firebreak doctor probe' },
+    tool_use_id: 'toolu_firebreak_doctor',
   }),
   registration: {
     // Project scope is this person's: settings.local.json, since the command names this machine's paths.

@@ -29,18 +29,33 @@ export function codexTrustKey(hooksFile: string, group: number, handler: number)
 /** Keys sorted at every level, no spaces: the canonical JSON Codex hashes. */
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+  if (typeof v === 'object' && v !== null)
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
   return v;
 }
 
 /** The hash Codex 0.16x computes for one hook: its event, matcher and normalised handler (timeout 600 s when unset). */
 export function codexTrustHash(matcher: string | null, handler: Record<string, unknown>): string {
-  const h: Record<string, unknown> = { type: 'command', command: handler.command, timeout: Math.max(1, typeof handler.timeout === 'number' ? handler.timeout : 600), async: handler.async === true };
+  const h: Record<string, unknown> = {
+    type: 'command',
+    command: handler.command,
+    timeout: Math.max(1, typeof handler.timeout === 'number' ? handler.timeout : 600),
+    async: handler.async === true,
+  };
   if (typeof handler.statusMessage === 'string') h.statusMessage = handler.statusMessage;
   const id: Record<string, unknown> = { event_name: 'pre_tool_use', hooks: [h] };
   if (matcher !== null) id.matcher = matcher;
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  return 'sha256:' + createHash('sha256').update(JSON.stringify(canonical(id))).digest('hex');
+  return (
+    'sha256:' +
+    createHash('sha256')
+      .update(JSON.stringify(canonical(id)))
+      .digest('hex')
+  );
 }
 
 /**
@@ -55,7 +70,8 @@ export function trustAfterEdit(e: AfterEdit): Step {
   if (!read.ok) return { ok: false, message: read.message };
   const original = read.file.text ?? '';
   const state = readTomlTable(original, ['hooks', 'state']);
-  if (!state.ok) return { ok: false, message: `${config}: ${state.message}; Codex will skip the hook until it is trusted (review it in Codex's /hooks screen)` };
+  if (!state.ok)
+    return { ok: false, message: `${config}: ${state.message}; Codex will skip the hook until it is trusted (review it in Codex's /hooks screen)` };
   const others = (list: unknown[]) => handlerPositions(list, e.reg, e.agent).filter((p) => !p.ours);
   const before = handlerPositions(e.before, e.reg, e.agent);
   const after = others(e.edit.list);
@@ -78,8 +94,12 @@ export function trustAfterEdit(e: AfterEdit): Step {
     if (to === null) text = deleteTomlTable(text, ['hooks', 'state', key]) ?? text;
     else if (to !== key) renames.push([key, to]);
   }
-  renames.forEach(([from], i) => { text = text.split(tomlString(from)).join(tomlString(`\u0000firebreak-${i}`)); });
-  renames.forEach(([, to], i) => { text = text.split(tomlString(`\u0000firebreak-${i}`)).join(tomlString(to)); });
+  renames.forEach(([from], i) => {
+    text = text.split(tomlString(from)).join(tomlString(`\u0000firebreak-${i}`));
+  });
+  renames.forEach(([, to], i) => {
+    text = text.split(tomlString(`\u0000firebreak-${i}`)).join(tomlString(to));
+  });
   if (e.edit.kind !== 'removed') {
     const group = e.edit.list[e.edit.at.group] as { matcher?: string; hooks: Array<Record<string, unknown>> };
     const set = setTomlKey(text, ['hooks', 'state', ours!], 'trusted_hash', tomlString(codexTrustHash(group.matcher ?? null, group.hooks[e.edit.at.handler]!)));
@@ -88,9 +108,13 @@ export function trustAfterEdit(e: AfterEdit): Step {
   }
   if (text === original) return { ok: true, lines: [] };
   if (!e.dryRun) {
-    try { writeAtomic(read.file.path, text, read.file.mode); } catch (err) { return { ok: false, message: `cannot write ${config}: ${(err as Error).message}` }; }
+    try {
+      writeAtomic(read.file.path, text, read.file.mode);
+    } catch (err) {
+      return { ok: false, message: `cannot write ${config}: ${(err as Error).message}` };
+    }
   }
-  const what = e.edit.kind === 'removed' ? (e.dryRun ? 'would drop the trust of' : 'dropped the trust of') : (e.dryRun ? 'would trust' : 'trusted');
+  const what = e.edit.kind === 'removed' ? (e.dryRun ? 'would drop the trust of' : 'dropped the trust of') : e.dryRun ? 'would trust' : 'trusted';
   return { ok: true, lines: [`Codex: ${what} firebreak's hook in ${tilde(read.file.path, e.w.home)} ([hooks.state]); Codex runs only hooks it trusts`] };
 }
 
@@ -99,8 +123,12 @@ export function trustProblems(r: Registered, w: Where): string[] {
   const config = readSettingsFile(codexConfigFile(w));
   const state = config.ok && config.file.text !== null ? readTomlTable(config.file.text, ['hooks', 'state']) : { ok: true as const, value: {} };
   const entry = state.ok ? (state.value[codexTrustKey(r.file, r.group, r.index)] as { trusted_hash?: unknown; enabled?: unknown } | undefined) : undefined;
-  if (entry?.enabled === false) return [`the hook is switched off in ${tilde(codexConfigFile(w), w.home)} (enabled = false); fix: remove that line, or run: firebreak connect codex`];
-  if (entry?.trusted_hash !== codexTrustHash(r.matcher, r.handler)) return [`Codex has not trusted this hook${entry ? ' as it is now' : ''}, and skips it silently; fix: firebreak connect codex (or review it in Codex's /hooks screen)`];
+  if (entry?.enabled === false)
+    return [`the hook is switched off in ${tilde(codexConfigFile(w), w.home)} (enabled = false); fix: remove that line, or run: firebreak connect codex`];
+  if (entry?.trusted_hash !== codexTrustHash(r.matcher, r.handler))
+    return [
+      `Codex has not trusted this hook${entry ? ' as it is now' : ''}, and skips it silently; fix: firebreak connect codex (or review it in Codex's /hooks screen)`,
+    ];
   return [];
 }
 

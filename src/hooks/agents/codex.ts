@@ -39,12 +39,27 @@ export const codex: HookAgent = {
     if (r.exitCode !== 0) return false;
     const out = printed(r);
     const h = out?.hookSpecificOutput as Record<string, unknown> | undefined;
-    return out !== null && Object.keys(out).length === 1 && h?.hookEventName === 'PreToolUse' && h.permissionDecision === 'deny'
-      && typeof h.permissionDecisionReason === 'string' && h.permissionDecisionReason !== '' && Object.keys(h).length === 3;
+    return (
+      out !== null &&
+      Object.keys(out).length === 1 &&
+      h?.hookEventName === 'PreToolUse' &&
+      h.permissionDecision === 'deny' &&
+      typeof h.permissionDecisionReason === 'string' &&
+      h.permissionDecisionReason !== '' &&
+      Object.keys(h).length === 3
+    );
   },
   sample: (command, cwd) => ({
-    session_id: 'firebreak-doctor', turn_id: 'firebreak-doctor', transcript_path: join(cwd, '.firebreak-doctor.jsonl'), cwd, hook_event_name: 'PreToolUse',
-    model: 'gpt-5.5', permission_mode: 'default', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'call_firebreak_doctor',
+    session_id: 'firebreak-doctor',
+    turn_id: 'firebreak-doctor',
+    transcript_path: join(cwd, '.firebreak-doctor.jsonl'),
+    cwd,
+    hook_event_name: 'PreToolUse',
+    model: 'gpt-5.5',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 'call_firebreak_doctor',
   }),
   registration: {
     file: (scope, w) => (scope === 'user' ? join(codexHome(w), 'hooks.json') : join(w.project, '.codex', 'hooks.json')),

@@ -22,15 +22,25 @@ export function copilotHome(w: { home: string; env: (name: string) => string | u
 
 /** Settings that switch every hook off (Copilot documents disableAllHooks in these). */
 function hooksSwitchedOff(w: Where): string[] {
-  const layers = [join(copilotHome(w), 'settings.json'), join(copilotHome(w), 'config.json'), join(w.project, '.github', 'copilot', 'settings.json'), join(w.project, '.github', 'copilot', 'settings.local.json')];
-  return layers.filter((p) => readJsonObject(p)?.disableAllHooks === true).map((p) => `disableAllHooks is set in ${tilde(p, w.home)}, so Copilot CLI runs no hook; fix: remove it`);
+  const layers = [
+    join(copilotHome(w), 'settings.json'),
+    join(copilotHome(w), 'config.json'),
+    join(w.project, '.github', 'copilot', 'settings.json'),
+    join(w.project, '.github', 'copilot', 'settings.local.json'),
+  ];
+  return layers
+    .filter((p) => readJsonObject(p)?.disableAllHooks === true)
+    .map((p) => `disableAllHooks is set in ${tilde(p, w.home)}, so Copilot CLI runs no hook; fix: remove it`);
 }
 
 /** Copilot reads a project's .github/hooks only in a folder it trusts (trusted_folders in its config.json). */
 function untrustedProject(w: Where): string | null {
   const folders = readJsonObject(join(copilotHome(w), 'config.json'))?.trusted_folders;
-  const trusted = Array.isArray(folders) && folders.some((f) => typeof f === 'string' && (w.project === f || w.project.startsWith(f.endsWith(sep) ? f : f + sep)));
-  return trusted ? null : `Copilot CLI reads .github/hooks only in folders it trusts, and ${w.project} is not one; fix: trust it when Copilot asks, or run: firebreak connect copilot --scope user`;
+  const trusted =
+    Array.isArray(folders) && folders.some((f) => typeof f === 'string' && (w.project === f || w.project.startsWith(f.endsWith(sep) ? f : f + sep)));
+  return trusted
+    ? null
+    : `Copilot CLI reads .github/hooks only in folders it trusts, and ${w.project} is not one; fix: trust it when Copilot asks, or run: firebreak connect copilot --scope user`;
 }
 
 /** apply_patch (with GPT models) sends the patch itself as toolArgs: the files it names are what it writes. */
@@ -76,7 +86,13 @@ export const copilot: HookAgent = {
   },
   // Copilot denies on a JSON deny and on any failing exit; only a clean exit without a deny lets the call through.
   blocks: (r) => r.exitCode !== 0 || printed(r)?.permissionDecision === 'deny',
-  sample: (command, cwd) => ({ sessionId: 'firebreak-doctor', timestamp: Date.now(), cwd, toolName: 'bash', toolArgs: { command, description: 'firebreak doctor probe' } }),
+  sample: (command, cwd) => ({
+    sessionId: 'firebreak-doctor',
+    timestamp: Date.now(),
+    cwd,
+    toolName: 'bash',
+    toolArgs: { command, description: 'firebreak doctor probe' },
+  }),
   registration: {
     file: (scope, w) => (scope === 'user' ? join(copilotHome(w), 'hooks', 'firebreak.json') : join(w.project, '.github', 'hooks', 'firebreak.json')),
     shape: 'flat',

@@ -35,7 +35,12 @@ export const cursor: HookAgent = {
   },
   blocks: (r) => r.exitCode === 2 || printed(r)?.permission === 'deny',
   sample: (command, cwd) => ({
-    conversation_id: 'firebreak-doctor', generation_id: 'firebreak-doctor', hook_event_name: 'beforeShellExecution', workspace_roots: [cwd], command, cwd,
+    conversation_id: 'firebreak-doctor',
+    generation_id: 'firebreak-doctor',
+    hook_event_name: 'beforeShellExecution',
+    workspace_roots: [cwd],
+    command,
+    cwd,
   }),
   registration: {
     file: (scope, w) => join(scope === 'user' ? w.home : w.project, '.cursor', 'hooks.json'),
@@ -52,7 +57,10 @@ export const cursor: HookAgent = {
     programs: ['cursor-agent', 'cursor'],
     shell: ['/bin/sh', '-c'],
     minTimeout: { key: 'timeout', value: 10, unit: 's' },
-    extras: { problems: (r) => (r.handler.failClosed === true ? [] : ['failClosed is not true, so a hook that fails lets the command run; fix: firebreak connect cursor']) },
+    extras: {
+      problems: (r) =>
+        r.handler.failClosed === true ? [] : ['failClosed is not true, so a hook that fails lets the command run; fix: firebreak connect cursor'],
+    },
   },
   mcpClient: 'cursor',
 };

@@ -19,7 +19,8 @@ function hooksSwitchedOff(w: Where): string[] {
   for (const path of [join(geminiDir(w), 'settings.json'), join(w.project, '.gemini', 'settings.json'), '/etc/gemini-cli/settings.json']) {
     const c = readJsonObject(path)?.hooksConfig as { enabled?: unknown; disabled?: unknown } | undefined;
     if (c?.enabled === false) out.push(`hooksConfig.enabled is false in ${tilde(path, w.home)}, so Gemini CLI runs no hook; fix: remove it`);
-    if (Array.isArray(c?.disabled) && c.disabled.includes('firebreak')) out.push(`hooksConfig.disabled names firebreak in ${tilde(path, w.home)}; fix: take it out`);
+    if (Array.isArray(c?.disabled) && c.disabled.includes('firebreak'))
+      out.push(`hooksConfig.disabled names firebreak in ${tilde(path, w.home)}; fix: take it out`);
   }
   return out;
 }
@@ -55,8 +56,13 @@ export const gemini: HookAgent = {
     return r.exitCode === 2 || (r.exitCode !== 0 && r.exitCode !== 1 && (r.stdout + r.stderr).trim() !== '');
   },
   sample: (command, cwd) => ({
-    session_id: 'firebreak-doctor', transcript_path: join(cwd, '.firebreak-doctor.jsonl'), cwd, hook_event_name: 'BeforeTool',
-    timestamp: new Date().toISOString(), tool_name: 'run_shell_command', tool_input: { command, description: 'firebreak doctor probe' },
+    session_id: 'firebreak-doctor',
+    transcript_path: join(cwd, '.firebreak-doctor.jsonl'),
+    cwd,
+    hook_event_name: 'BeforeTool',
+    timestamp: new Date().toISOString(),
+    tool_name: 'run_shell_command',
+    tool_input: { command, description: 'firebreak doctor probe' },
   }),
   registration: {
     file: (scope, w) => join(scope === 'user' ? geminiDir(w) : join(w.project, '.gemini'), 'settings.json'),

@@ -22,10 +22,15 @@ export function patchFiles(patch: string): PatchFiles {
     const line = raw.trim();
     if (!line.startsWith('***')) continue;
     const m = FILE_HEADER.exec(line);
-    if (m) { const p = m[1]!.trim(); if (p !== '' && !paths.includes(p)) paths.push(p); continue; }
+    if (m) {
+      const p = m[1]!.trim();
+      if (p !== '' && !paths.includes(p)) paths.push(p);
+      continue;
+    }
     if (!OTHER_HEADERS.has(line)) return { ok: false, message: `the patch has a header firebreak does not know (${line.slice(0, 80)})` };
   }
-  if (paths.length === 0) return { ok: false, message: 'the patch names no file (no "*** Add File:", "*** Update File:", "*** Delete File:" or "*** Move to:" line)' };
+  if (paths.length === 0)
+    return { ok: false, message: 'the patch names no file (no "*** Add File:", "*** Update File:", "*** Delete File:" or "*** Move to:" line)' };
   return { ok: true, paths };
 }
 

@@ -14,17 +14,35 @@ import { checkInput as checkShape, riskAssessmentShape } from '../schemas.js';
 import { failure, ok, READ_ONLY, usable, type ToolContext } from './shared.js';
 
 /** Registers check_command; returns its handler, which the server also calls directly (see server.ts). */
-export function registerCheckCommand(server: McpServer, { ws, assessIn }: ToolContext): (args: { command: string; cwd?: string | undefined }) => CallToolResult {
+export function registerCheckCommand(
+  server: McpServer,
+  { ws, assessIn }: ToolContext,
+): (args: { command: string; cwd?: string | undefined }) => CallToolResult {
   // One session per server process: the audit log groups an agent's checks by it.
   const session = randomUUID();
   const home = ws.home;
   /** Every check_command verdict goes to the audit log, as every hook decision does. */
   const audit = (command: string, cwd: string, verdict: RiskAssessment | undefined, place: Place, error: string | null): void => {
     if (!verdict) return;
-    const problem = appendAudit({
-      time: new Date().toISOString(), door: 'mcp', agent: server.server.getClientVersion()?.name ?? null, session, cwd, tool: 'check_command',
-      command, decision: verdict.decision, severity: verdict.severity, rules: verdict.matched_rules.map((r) => r.id), approved: false, error,
-    }, place.ok ? place.resolved.policy.audit : DEFAULT_POLICY.audit, (k) => ws.env[k], home || homedir());
+    const problem = appendAudit(
+      {
+        time: new Date().toISOString(),
+        door: 'mcp',
+        agent: server.server.getClientVersion()?.name ?? null,
+        session,
+        cwd,
+        tool: 'check_command',
+        command,
+        decision: verdict.decision,
+        severity: verdict.severity,
+        rules: verdict.matched_rules.map((r) => r.id),
+        approved: false,
+        error,
+      },
+      place.ok ? place.resolved.policy.audit : DEFAULT_POLICY.audit,
+      (k) => ws.env[k],
+      home || homedir(),
+    );
     if (problem) console.error(`firebreak mcp: the audit log could not be written: ${problem.message}`);
   };
 
@@ -47,17 +65,21 @@ export function registerCheckCommand(server: McpServer, { ws, assessIn }: ToolCo
       return failure(`firebreak could not assess this command (${error.message}); the verdict is ${u.engine.policy.onError}.`, verdict);
     }
   };
-  server.registerTool('check_command', {
-    title: 'Check a shell command before running it',
-    description: 'Call this before running any shell command (rm, git, kubectl, docker, terraform, database clients, curl | sh, anything). '
-      + 'Returns firebreak\'s RiskAssessment: decision (allow, ask, deny), severity (Info to Critical), every matched rule with the exact segment it matched, '
-      + 'the blast radius measured on this machine (files, uncommitted changes, commits a force push drops, the kube context), and safer alternatives. '
-      + 'Run the command only when decision is "allow"; on "ask", show the user denial_reason and wait for approval; on "deny", do not run it: use an alternative. '
-      + 'Pass cwd, the directory the command would run in: its git branch and project policy apply.',
-    inputSchema: checkShape,
-    outputSchema: riskAssessmentShape,
-    annotations: { title: 'Check a shell command', ...READ_ONLY },
-  }, checkCommand);
+  server.registerTool(
+    'check_command',
+    {
+      title: 'Check a shell command before running it',
+      description:
+        'Call this before running any shell command (rm, git, kubectl, docker, terraform, database clients, curl | sh, anything). ' +
+        "Returns firebreak's RiskAssessment: decision (allow, ask, deny), severity (Info to Critical), every matched rule with the exact segment it matched, " +
+        'the blast radius measured on this machine (files, uncommitted changes, commits a force push drops, the kube context), and safer alternatives. ' +
+        'Run the command only when decision is "allow"; on "ask", show the user denial_reason and wait for approval; on "deny", do not run it: use an alternative. ' +
+        'Pass cwd, the directory the command would run in: its git branch and project policy apply.',
+      inputSchema: checkShape,
+      outputSchema: riskAssessmentShape,
+      annotations: { title: 'Check a shell command', ...READ_ONLY },
+    },
+    checkCommand,
+  );
   return checkCommand;
-
 }

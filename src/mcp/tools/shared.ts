@@ -10,7 +10,10 @@ import { Workspace, type Place } from '../../workspace/workspace.js';
 export const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false } as const;
 
 export function ok(structured: object, ...extraText: string[]): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }, ...extraText.map((text) => ({ type: 'text' as const, text }))], structuredContent: structured as Record<string, unknown> };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(structured) }, ...extraText.map((text) => ({ type: 'text' as const, text }))],
+    structuredContent: structured as Record<string, unknown>,
+  };
 }
 
 export function failure(message: string, structured?: object): CallToolResult {
@@ -27,11 +30,20 @@ export function usable(line: string, place: Place, withVerdict: boolean): { ok: 
   const bad = checkInput(line);
   if (bad) {
     const verdict = notAssessed(line, place.ok ? place.engine.policy.onError : 'ask', bad);
-    return { ok: false, result: failure(`firebreak cannot assess this command: ${bad.message}. The verdict is ${verdict.decision}.`, withVerdict ? verdict : undefined) };
+    return {
+      ok: false,
+      result: failure(`firebreak cannot assess this command: ${bad.message}. The verdict is ${verdict.decision}.`, withVerdict ? verdict : undefined),
+    };
   }
   if (!place.ok) {
     const verdict = Workspace.unusable(line, place);
-    return { ok: false, result: failure(`firebreak cannot judge commands in ${place.cwd}: ${place.message}.${verdict ? ` Until it is fixed the verdict is ${verdict.decision}.` : ''}`, withVerdict ? verdict ?? undefined : undefined) };
+    return {
+      ok: false,
+      result: failure(
+        `firebreak cannot judge commands in ${place.cwd}: ${place.message}.${verdict ? ` Until it is fixed the verdict is ${verdict.decision}.` : ''}`,
+        withVerdict ? (verdict ?? undefined) : undefined,
+      ),
+    };
   }
   return { ok: true, engine: place.engine, cwd: place.cwd };
 }
@@ -44,5 +56,8 @@ export interface ToolContext {
 
 export function toolContext(ws: Workspace): ToolContext {
   const uid = currentUid();
-  return { ws, assessIn: (engine, cwd, line, withDetail = true) => engine.assessInDetail(line, { cwd, env: ws.env, uid, probe: true, audience: 'agent' }, withDetail) };
+  return {
+    ws,
+    assessIn: (engine, cwd, line, withDetail = true) => engine.assessInDetail(line, { cwd, env: ws.env, uid, probe: true, audience: 'agent' }, withDetail),
+  };
 }
