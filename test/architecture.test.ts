@@ -1,8 +1,8 @@
 // The house rules, checked on the sources: each folder of src/ is a layer, and a layer
 // imports only from the layers before it (docs/design.md draws them); doors do not import
-// each other; no two files import each other, however indirectly; and the layers that read
-// command lines use nothing from outside Node. A change that breaks one fails here, naming
-// the file and the import.
+// each other; no two files import each other, however indirectly; the layers that read
+// command lines use nothing from outside Node; and nothing is exported that no other file
+// uses. A change that breaks one fails here, naming the file and the import.
 
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -126,6 +126,44 @@ function cyclesOf(graph: Graph): string[][] {
   return cycles;
 }
 
+/** Every file a name exported from src/ may be used in: the sources, tests, scripts and benchmarks (not the installed agents or fixtures). */
+function readers(): Map<string, string> {
+  const dirs = ['src', 'test', 'scripts', 'bench'].map((d) => join(ROOT, d));
+  const skip = new Set([join(ROOT, 'test/agents'), join(ROOT, 'test/fixtures')]);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => {
+      const p = join(dir, f);
+      if (skip.has(p) || f === 'node_modules') return [];
+      return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
+    });
+  return new Map(dirs.flatMap(walk).map((f) => [f, readFileSync(f, 'utf8')]));
+}
+
+/** Names a file of src/ exports that no other file mentions: an export nobody imports is a local, or dead. */
+function unusedExports(texts: Map<string, string>): string[] {
+  const unused: string[] = [];
+  for (const [file, text] of texts) {
+    if (!file.startsWith(SRC)) continue;
+    const declared = [...text.matchAll(/^export (?:async )?(?:function\*?|const|let|class|interface|type|enum|abstract class) ([A-Za-z_$][\w$]*)/gm)].map(
+      (m) => m[1]!,
+    );
+    const listed = [...text.matchAll(/^export \{([^}]*)\}(?! from)/gm)].flatMap((m) =>
+      m[1]!.split(',').map(
+        (n) =>
+          n
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+      ),
+    );
+    for (const name of [...declared, ...listed].filter(Boolean)) {
+      const mention = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`);
+      if (![...texts].some(([other, t]) => other !== file && mention.test(t))) unused.push(`${relative(ROOT, file)}: ${name}`);
+    }
+  }
+  return unused;
+}
+
 describe('architecture', () => {
   it('every folder of src/ is a layer this test knows', () => {
     const unknown = [...new Set(files.map(layerOf))].filter((l) => rankOf(l) < 0);
@@ -149,6 +187,10 @@ describe('architecture', () => {
     assert.deepEqual(foreign, []);
   });
 
+  it('every name src/ exports is used by another file (an export nobody imports is a local, or dead code)', () => {
+    assert.deepEqual(unusedExports(readers()), []);
+  });
+
   it('the checks fail on what they are meant to catch', () => {
     const file = (p: string): string => join(SRC, p);
     const imp = (from: string, spec: string): Import => ({ from: file(from), spec, line: 1 });
@@ -161,5 +203,10 @@ describe('architecture', () => {
       [file('shell/b.ts'), [{ to: file('shell/a.ts'), imp: imp('shell/b.ts', './a.js') }]],
     ]);
     assert.equal(cyclesOf(loop).length, 1);
+    const texts = new Map([
+      [file('core/a.ts'), 'export function used(): void {}\nexport const lonely = 1;\nexport { hidden };\n'],
+      [file('core/b.ts'), "import { used } from './a.js';\n"],
+    ]);
+    assert.deepEqual(unusedExports(texts), ['src/core/a.ts: lonely', 'src/core/a.ts: hidden']);
   });
 });

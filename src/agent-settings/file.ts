@@ -8,7 +8,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync
 import { basename, dirname, join } from 'node:path';
 import { readJsonConfig } from './json-edit.js';
 
-export interface SettingsFile {
+interface SettingsFile {
   /** Where to write: the link's target when the path is a symlink. */
   path: string;
   /** The text, or null when the file does not exist yet. */

@@ -3,7 +3,7 @@
 // owned by other programs: in-place edits keep every other byte, key order, number spelling
 // and the file's own indentation exactly as they were.
 
-export type JsonRead = { ok: true; value: unknown; comments: boolean } | { ok: false; message: string };
+type JsonRead = { ok: true; value: unknown; comments: boolean } | { ok: false; message: string };
 
 const BOM = '\uFEFF';
 

@@ -102,7 +102,7 @@ function parseArgs(argv: string[]): { ok: true; args: InitArgs } | { ok: false; 
  * User-scope configs always name the absolute path: they are used from projects without
  * firebreak installed, where npx would fetch whatever package the registry calls firebreak.
  */
-export function serverCommand(project: string, scope: Scope): ServerCommand {
+function serverCommand(project: string, scope: Scope): ServerCommand {
   if (scope === 'project' && existsSync(join(project, 'node_modules', '.bin', 'firebreak'))) return { command: 'npx', args: ['firebreak', 'mcp'] };
   // src/mcp and the bundle's dist/cli are both two levels below the package root.
   return { command: process.execPath, args: [fileURLToPath(new URL('../../bin/firebreak.cjs', import.meta.url)), 'mcp'] };

@@ -204,7 +204,7 @@ function scan(text: string): { headers: Header[]; pairs: KeyValue[] } {
 const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 const startsWith = (a: string[], prefix: string[]): boolean => prefix.every((x, i) => a[i] === x);
 
-export type TomlFind =
+type TomlFind =
   | { kind: 'none' }
   /** [mcp_servers.<name>] exists as a table header: it can be edited in place. */
   | { kind: 'table'; existing: Record<string, unknown>; header: Header; command?: KeyValue; args?: KeyValue }
@@ -286,11 +286,11 @@ function tryScan(text: string): ReturnType<typeof scan> | { message: string } {
 }
 
 /** A table header for a key path, each segment bare when TOML allows it, else a basic string. */
-export function tomlHeader(path: string[]): string {
+function tomlHeader(path: string[]): string {
   return '[' + path.map((k) => (/^[A-Za-z0-9_-]+$/.test(k) ? k : tomlString(k))).join('.') + ']';
 }
 
-export type TomlRead = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+type TomlRead = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
 /** The values a file sets under a table path (strings, and tables and arrays of them; other values as null). */
 export function readTomlTable(text: string, path: string[]): TomlRead {

@@ -42,7 +42,7 @@ function commandDir(m: RuleMatch, ctx: PathContext): string | null {
 }
 
 /** What the command runs with: the environment, and home for the paths that start at ~. */
-export interface CommandEnvironment {
+interface CommandEnvironment {
   /** Looks a variable up in the environment the command runs with, the line's own assignments included. */
   env: (name: string) => string | undefined;
   home: string;

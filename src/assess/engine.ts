@@ -29,7 +29,7 @@ export const INPUT_LIMITS = {
  */
 const REMOTE_CONTEXT: PathContext = { cwd: '/home/remote', home: '/home/remote', projectRoot: '/home/remote', tempDirs: ['/tmp', '/var/tmp', '/dev/shm'] };
 
-export interface AssessOptions {
+interface AssessOptions {
   /** Directory the command would run in; defaults to the process's cwd. */
   cwd?: string;
   /** Home directory; defaults to the user's. */
@@ -64,7 +64,7 @@ export function checkInput(line: string): FirebreakError | null {
 }
 
 /** A match's severity step by step: as the rule matched, after the policy's overrides, after context. */
-export interface MatchSteps {
+interface MatchSteps {
   matched: Severity;
   byPolicy: Severity;
   /** The context level that raised it ('Normal' when nothing did). */

@@ -24,7 +24,7 @@ export const EXAMPLE_CONTEXT: PathContext = {
   ],
 };
 
-export interface ExampleFailure {
+interface ExampleFailure {
   ruleId: string;
   command: string;
   expected: string;

@@ -12,7 +12,7 @@ import { classifyPath, type PathClass, type PathContext } from '../context/conte
 import type { Arg, NormalisedCommand } from '../shell/index.js';
 import { literalArg } from '../shell/arg.js';
 
-export interface TargetHit {
+interface TargetHit {
   arg: Arg;
   cls: PathClass;
   path: string;
@@ -92,7 +92,7 @@ function stdinFrom(spec: { command: string[]; class?: PathClass[]; arg?: string 
 }
 
 /** The words a target spec points at. */
-export function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs, ctx?: PathContext): Arg[] {
+function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs, ctx?: PathContext): Arg[] {
   const words = spec.select === 'destinations' ? destinations(cmd, parsed, ctx) : selectWords(spec, cmd, parsed);
   const marker = spec.after;
   if (!marker) return words;

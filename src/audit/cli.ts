@@ -11,7 +11,7 @@ import { buildPolicy } from '../policy/build-policy.js';
 import { resolvePolicy } from '../policy/resolve.js';
 import { auditFile, type AuditEntry } from './log.js';
 
-export const AUDIT_HELP = `Usage:
+const AUDIT_HELP = `Usage:
   firebreak audit [--since DURATION] [--decision deny|ask|allow] [--agent NAME] [--door hook|mcp]
                   [--format text|json] [--file PATH]
   firebreak audit stats [the same filters]
@@ -40,7 +40,7 @@ interface AuditArgs {
 }
 
 /** Where the reader runs; the tests give their own. */
-export interface AuditContext {
+interface AuditContext {
   cwd: string;
   home: string;
   env: (name: string) => string | undefined;
@@ -51,7 +51,7 @@ const UNIT_MS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3
 const DECISIONS: readonly Decision[] = ['allow', 'ask', 'deny'];
 
 /** The time --since names, in ms, or null when it is not a duration or a date. */
-export function parseSince(v: string, now: number): number | null {
+function parseSince(v: string, now: number): number | null {
   const dur = /^(\d{1,9})([smhdw])$/.exec(v);
   if (dur) return now - Number(dur[1]) * UNIT_MS[dur[2]!]!;
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
@@ -233,7 +233,7 @@ function count<K extends string>(m: Map<K, number>, k: K): void {
   m.set(k, (m.get(k) ?? 0) + 1);
 }
 
-export interface AuditStats {
+interface AuditStats {
   files: string[];
   entries: number;
   first: string | null;
@@ -247,7 +247,7 @@ export interface AuditStats {
   unreadable: number;
 }
 
-export function auditStats(read: Read, files: string[]): AuditStats {
+function auditStats(read: Read, files: string[]): AuditStats {
   const decisions: Record<Decision, number> = { allow: 0, ask: 0, deny: 0 };
   const doors: Record<'hook' | 'mcp', number> = { hook: 0, mcp: 0 };
   const agents = new Map<string, number>();

@@ -39,9 +39,9 @@ export interface AuditEntry {
 }
 
 /** The log rotates once it is over this size. */
-export const AUDIT_ROTATE_BYTES = 16 * 1024 * 1024;
+const AUDIT_ROTATE_BYTES = 16 * 1024 * 1024;
 /** Rotated files kept: audit.jsonl.1 (the newest) to audit.jsonl.4. */
-export const AUDIT_KEEP = 4;
+const AUDIT_KEEP = 4;
 /** A command is logged up to this many bytes (UTF-8), then a marker says how long it was. */
 export const AUDIT_MAX_COMMAND_BYTES = 8 * 1024;
 const MAX_CWD_BYTES = 4 * 1024;
@@ -50,7 +50,7 @@ const MAX_FIELD = 256;
 /** A lock this old was left by a process that died while rotating (a rotation takes a millisecond). */
 const LOCK_STALE_MS = 10_000;
 
-export interface RotationLimits {
+interface RotationLimits {
   rotateBytes: number;
   keep: number;
 }

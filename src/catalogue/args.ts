@@ -24,7 +24,7 @@ export interface ParsedArgs {
 /** The catalogue's reading of a command's options, once per command spec. */
 const specs = new WeakMap<CommandSpec, OptionSpec>();
 const NO_SPEC = optionSpec({}, { lenient: true });
-export function optionSpecOf(spec: CommandSpec | undefined): OptionSpec {
+function optionSpecOf(spec: CommandSpec | undefined): OptionSpec {
   if (!spec) return NO_SPEC;
   let s = specs.get(spec);
   if (!s) specs.set(spec, (s = optionSpec({ value: spec.value_options ?? [] }, { lenient: true })));

@@ -23,7 +23,7 @@ function re2(): RE2Ctor {
 export const SHARD_SIZE = 1000;
 
 /** Rules whose `command` is '*' apply to any command with an output redirect, a variable assignment, or code it cannot show (code_from). */
-export const ANY_COMMAND = '*';
+const ANY_COMMAND = '*';
 
 /** What a command name's rules are: its option spec and its rules, each with its catalogue index. */
 export interface NameShard {
@@ -72,7 +72,7 @@ export function memorySource(c: CompiledCatalogue): CatalogueSource {
   return { groups: c.groups, size: c.rules.length, names: new Set(shards.keys()), load: (n) => shards.get(n) ?? { rules: [] }, all: () => c.rules };
 }
 
-export interface Candidate {
+interface Candidate {
   rule: CompiledRule;
   text: string;
 }

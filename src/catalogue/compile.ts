@@ -15,7 +15,7 @@ import ruleSchema from '../../schemas/rule.schema.json' with { type: 'json' };
 const require = createRequire(import.meta.url);
 const RE2 = require('re2') as typeof import('re2');
 
-export interface RuleFileProblem {
+interface RuleFileProblem {
   file: string;
   line: number;
   ruleId: string | null;
@@ -33,7 +33,7 @@ function validate(data: unknown): ErrorObject[] {
 }
 
 /** Checks that RE2 accepts a pattern; returns the reason when it does not. */
-export function re2Problem(pattern: string): string | null {
+function re2Problem(pattern: string): string | null {
   try {
     new RE2(pattern, 'u');
     return null;

@@ -13,7 +13,7 @@ import type { CatalogueWithExamples, CompiledRule } from './types.js';
  * Both src/catalogue/load.ts and the bundle dist/cli/firebreak.cjs sit two directories
  * below the package root, so one relative URL serves both.
  */
-export const CATALOGUE_DIR = fileURLToPath(new URL('../../dist/catalogue/', import.meta.url));
+const CATALOGUE_DIR = fileURLToPath(new URL('../../dist/catalogue/', import.meta.url));
 
 const REBUILD = 'run `npm install` or `npm run build` in the firebreak package to build it';
 

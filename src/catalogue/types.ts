@@ -4,7 +4,7 @@
 import type { BlastScope, Severity } from '../core/types.js';
 import type { PathClass } from '../core/path-class.js';
 
-export type ProbeName = 'deletion' | 'working-tree' | 'untracked' | 'force-push' | 'stash' | 'kube-target' | 'terraform-state';
+type ProbeName = 'deletion' | 'working-tree' | 'untracked' | 'force-push' | 'stash' | 'kube-target' | 'terraform-state';
 
 export interface CommandSpec {
   value_options?: string[];
@@ -22,7 +22,7 @@ export type Predicate =
   | { stdin_from: { command: string[]; class?: PathClass[]; arg?: string } }
   | { assignment: { name: string; value?: string } };
 
-export type TargetSelect = 'positionals' | 'last_positional' | 'destinations' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
+type TargetSelect = 'positionals' | 'last_positional' | 'destinations' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
 
 export interface TargetSpec {
   select: TargetSelect;

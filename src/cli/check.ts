@@ -15,7 +15,7 @@ import { styleFor } from '../terminal/text.js';
 
 export const EXIT = { allow: 0, error: 1, deny: 2, ask: 3 } as const;
 
-export const CHECK_HELP = `Usage:
+const CHECK_HELP = `Usage:
   firebreak check [--format text|json] [--cwd DIR] [--for agent|human] -- <command>
   firebreak check --stdin [--format text|json] [--cwd DIR] [--for agent|human] < commands.txt
 
@@ -48,7 +48,7 @@ interface CheckArgs {
 
 type Parsed = { ok: true; args: CheckArgs } | { ok: false; message: string } | { ok: 'help' };
 
-export function parseCheckArgs(argv: string[]): Parsed {
+function parseCheckArgs(argv: string[]): Parsed {
   const args: CheckArgs = { format: 'text', audience: 'agent', cwd: process.cwd(), stdin: false, command: null };
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -113,7 +113,7 @@ export function parseCheckArgs(argv: string[]): Parsed {
   return { ok: true, args };
 }
 
-export interface CheckDeps {
+interface CheckDeps {
   catalogue: Catalogue;
   /** The policy that applies in a directory, or why none can be used. */
   policyFor(cwd: string): PolicyOutcome;

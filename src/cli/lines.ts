@@ -2,7 +2,7 @@
 // for valid UTF-8 and for size on its own, so one bad line gets its own verdict and the
 // rest are still assessed. Memory stays bounded whatever arrives.
 
-export type InputLine = { ok: true; text: string } | { ok: false; code: string; message: string };
+type InputLine = { ok: true; text: string } | { ok: false; code: string; message: string };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 

@@ -17,7 +17,7 @@ import { resolvePolicy } from '../policy/resolve.js';
 import { STARTER_POLICY } from '../policy/starter.js';
 import type { Io } from '../terminal/out.js';
 
-export const POLICY_HELP = `Usage:
+const POLICY_HELP = `Usage:
   firebreak policy show [--cwd DIR] [--format text|json]   the effective policy and the source of each setting
   firebreak policy validate [FILE] [--cwd DIR]             check FILE, or every config that applies in DIR
   firebreak policy init [--cwd DIR] [--force]              write a commented starter .firebreak.yaml

@@ -15,7 +15,7 @@ import { runPolicy, unreadable } from './policy.js';
 import type { CatalogueWithExamples, CompiledRule, Example } from '../catalogue/types.js';
 import type { Io } from '../terminal/out.js';
 
-export const RULES_HELP = `Usage:
+const RULES_HELP = `Usage:
   firebreak rules list [--group GROUP] [--format text|json]   every rule: id, severity, description
   firebreak rules show ID [--format text|json]                one rule in full, with its examples
   firebreak rules test FILE                                   validate a rule file and run its examples

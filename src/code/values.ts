@@ -79,7 +79,7 @@ export function shellLine(v: Val | undefined): string {
 }
 
 /** What a string becomes past maxParts; once there it stays, so long chains of `+` cost nothing more. */
-export const TOO_MANY: Part[] = [UNK];
+const TOO_MANY: Part[] = [UNK];
 
 export function concatParts(a: Part[], b: Part[]): Part[] {
   if (a === TOO_MANY || b === TOO_MANY || a.length + b.length > MAX_PARTS) return TOO_MANY;
@@ -397,7 +397,7 @@ export const DEFAULT_ALIASES: Partial<Record<CodeLanguage, Map<string, string>>>
   ]),
 };
 
-export const HOME_REFS = new Set(['process.env.HOME', 'Bun.env.HOME', 'Dir.home']);
+const HOME_REFS = new Set(['process.env.HOME', 'Bun.env.HOME', 'Dir.home']);
 export const ENVIRONMENTS = new Set(['os.environ', 'process.env', 'Bun.env', 'ENV', '$ENV', '%ENV', '$_SERVER', '$_ENV']);
 export const HOME_CALLS = new Set(['os.homedir', 'Dir.home']);
 export const ENV_GETTERS = new Set(['os.getenv', 'os.environ.get', 'getenv', 'Deno.env.get', 'ENV.fetch']);

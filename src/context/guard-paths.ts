@@ -118,7 +118,7 @@ function isGuardName(abs: string, ctx: PathContext): boolean {
 }
 
 /** Where a path leads: its longest existing prefix with every symlink resolved, and the rest as written. */
-export function realPath(abs: string): string {
+function realPath(abs: string): string {
   let head = abs;
   let tail = '';
   for (let i = 0; i < 64; i++) {

@@ -199,7 +199,7 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
   return { cls, path: abs, also };
 }
 
-export function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
+function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (abs === '/') return 'root';
   if (isGuardConfig(abs, ctx)) return 'guard_config';
   if (NULL_DEVICES.has(abs) || abs.startsWith('/dev/fd/')) return 'null_device';

@@ -7,13 +7,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { readSmallFile } from '../core/files.js';
 
-export interface GitSignal {
+interface GitSignal {
   /** The checked-out branch, or null when HEAD is detached. */
   branch: string | null;
   protected: boolean;
 }
 
-export interface KubeSignal {
+interface KubeSignal {
   context: string;
   namespace: string;
   production: boolean;
@@ -30,7 +30,7 @@ export interface Signals {
   ci: boolean;
 }
 
-export interface SignalOptions {
+interface SignalOptions {
   /** Branch names or globs (release/*) that count as protected. */
   protectedBranches: string[];
   /** Words that mark production (prod, production, live): matched whole-word. */
@@ -46,7 +46,7 @@ export interface SignalOptions {
 }
 
 /** `release/*` matches `release/1.2`; everything else is an exact name. */
-export function branchMatches(branch: string, patterns: string[]): boolean {
+function branchMatches(branch: string, patterns: string[]): boolean {
   return patterns.some((p) => (p.endsWith('*') ? branch.startsWith(p.slice(0, -1)) : branch === p));
 }
 
@@ -60,7 +60,7 @@ export function isProduction(name: string, patterns: string[]): boolean {
 }
 
 /** The git directory of a work tree: `.git` itself, or where a `.git` file (worktree, submodule) points. */
-export function gitDirOf(root: string): string | null {
+function gitDirOf(root: string): string | null {
   const dotGit = join(root, '.git');
   try {
     if (statSync(dotGit).isDirectory()) return dotGit;
@@ -114,7 +114,7 @@ export function kubeconfigPaths(env: (name: string) => string | undefined, home:
     });
 }
 
-export interface KubeconfigFile {
+interface KubeconfigFile {
   path: string;
   text: string;
 }
@@ -146,7 +146,7 @@ export function readKubeconfigs(paths: string[]): KubeconfigFile[] {
   return out;
 }
 
-export interface KubeContext {
+interface KubeContext {
   context: string;
   /** The file that set current-context (or, for a context named on the command line, the first that defines it). */
   file: string | null;

@@ -1,4 +1,4 @@
-import { SEVERITIES, type Severity } from './types.js';
+import type { Severity } from './types.js';
 
 const RANK: Record<Severity, number> = { Info: 0, Low: 1, Medium: 2, High: 3, Critical: 4 };
 
@@ -15,8 +15,4 @@ export function maxSeverity(a: Severity | null, b: Severity | null): Severity | 
 /** Whether a severity reaches a threshold; 'never' is reached by nothing. */
 export function atLeast(s: Severity | null, threshold: Severity | 'never'): boolean {
   return s !== null && threshold !== 'never' && RANK[s] >= RANK[threshold];
-}
-
-export function isSeverity(v: unknown): v is Severity {
-  return typeof v === 'string' && (SEVERITIES as readonly string[]).includes(v);
 }

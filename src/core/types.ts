@@ -8,7 +8,7 @@ export type Decision = 'allow' | 'ask' | 'deny';
 
 export type RiskLevel = 'Normal' | 'Elevated' | 'Critical';
 
-export const SCOPES = ['RESOURCE', 'PROJECT', 'NAMESPACE', 'CLUSTER', 'MACHINE', 'ACCOUNT'] as const;
+const SCOPES = ['RESOURCE', 'PROJECT', 'NAMESPACE', 'CLUSTER', 'MACHINE', 'ACCOUNT'] as const;
 export type BlastScope = (typeof SCOPES)[number];
 
 export interface MatchedRule {
@@ -29,7 +29,7 @@ export interface Alternative {
   source: string;
 }
 
-export interface AssessmentContext {
+interface AssessmentContext {
   risk_level: RiskLevel;
   labels: string[];
 }

@@ -105,7 +105,7 @@ export function shellCommand(input: Record<string, unknown> | null, key = 'comma
 }
 
 /** The file paths a file tool's input names under any of the keys, or why there are none. */
-export function writePaths(input: Record<string, unknown> | null, keys: string[]): { kind: 'write'; paths: string[] } | FirebreakError {
+function writePaths(input: Record<string, unknown> | null, keys: string[]): { kind: 'write'; paths: string[] } | FirebreakError {
   if (!input) return payloadError('the file tool call has no tool input');
   const paths = keys.map((k) => text(input, k)).filter((p): p is string => p !== null && p !== '');
   if (paths.length === 0) return payloadError(`the file tool call names no file (${keys.join(' or ')})`);

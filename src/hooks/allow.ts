@@ -10,7 +10,7 @@ import type { Out } from '../terminal/out.js';
 import { printable } from '../terminal/text.js';
 import { approvalsDir, findOffer, grant, GRANT_MINUTES, listOffers, OFFER_MINUTES, sweep, type Offer } from './approvals.js';
 
-export const ALLOW_HELP = `Usage:
+const ALLOW_HELP = `Usage:
   firebreak allow CODE     let the command a deny message gave CODE for run once
   firebreak allow --list   the commands waiting for a person's approval
 
@@ -21,7 +21,7 @@ within ${GRANT_MINUTES} minutes. Codes last ${OFFER_MINUTES} minutes. It needs a
 its own commands.
 `;
 
-export interface AllowDeps {
+interface AllowDeps {
   env: NodeJS.ProcessEnv;
   home: string;
   stdout: Out;
@@ -51,7 +51,7 @@ const AGENT_PROCESS = /(^|\/)(claude|codex|gemini|copilot|cursor-agent)(\s|$)|@a
  * environment and detaches (the hook refuses `firebreak allow` in any spelling before that),
  * but a second lock on the same door.
  */
-export function agentAbove(env: NodeJS.ProcessEnv): string | null {
+function agentAbove(env: NodeJS.ProcessEnv): string | null {
   for (const [name, label] of AGENT_ENV) if (env[name]) return label;
   if (process.platform !== 'linux') return null;
   let pid = process.ppid;

@@ -33,7 +33,7 @@ export interface Offer {
   at: number;
 }
 
-export interface Grant extends Offer {
+interface Grant extends Offer {
   /** Until when the agent's retry is let through (ms since the epoch). */
   until: number;
 }
@@ -43,7 +43,7 @@ export function approvalsDir(env: (name: string) => string | undefined, home: st
 }
 
 /** FNV-1a, 64 bits, as hex: a file name, not a secret (the record is compared in full). */
-export function keyOf(cwd: string, command: string): string {
+function keyOf(cwd: string, command: string): string {
   let h = 0xcbf29ce484222325n;
   const s = cwd + '\0' + command;
   for (let i = 0; i < s.length; i++) {
@@ -132,7 +132,7 @@ function offers(dir: string): Array<{ offer: Offer; key: string }> {
 
 const fresh = (o: Offer, now: number): boolean => now - o.at < OFFER_MINUTES * 60_000;
 
-export type FindResult = { ok: true; offer: Offer; key: string } | { ok: false; message: string };
+type FindResult = { ok: true; offer: Offer; key: string } | { ok: false; message: string };
 
 /** The offer a code names, for `firebreak allow`. */
 export function findOffer(dir: string, code: string, now = Date.now()): FindResult {

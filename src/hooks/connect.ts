@@ -29,7 +29,7 @@ import {
   type Where,
 } from './registration.js';
 
-export const CONNECT_HELP = `Usage:
+const CONNECT_HELP = `Usage:
   firebreak connect <agent>... [--scope user|project] [--dry-run] [--remove] [--no-mcp]
   firebreak connect --all [...]          every agent found on this machine
 

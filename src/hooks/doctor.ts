@@ -18,7 +18,7 @@ import { agentPresent, type ConnectDeps } from './connect.js';
 import { untrustedProject } from './project-trust.js';
 import { eventList, findHandlers, tilde, type Registered, type Where } from './registration.js';
 
-export const DOCTOR_HELP = `Usage:
+const DOCTOR_HELP = `Usage:
   firebreak doctor [agent...]
 
 For every agent found on this machine (or those named): checks that firebreak's hook is

@@ -5,7 +5,7 @@
 import type { RiskAssessment } from '../core/types.js';
 import { GRANT_MINUTES } from './approvals.js';
 
-export interface ReasonOptions {
+interface ReasonOptions {
   decision: 'ask' | 'deny';
   /** The agent cannot ask a person, so an ask is given as a deny. */
   askAsDeny: boolean;

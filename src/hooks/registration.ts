@@ -53,7 +53,7 @@ export interface AfterEdit {
 }
 
 /** What one agent needs beyond the common registration (one place for each agent's quirks: its own file). */
-export interface RegistrationExtras {
+interface RegistrationExtras {
   /** A step after the hook list changed (Codex: trusting the hook where it now is). */
   afterEdit?(e: AfterEdit): Step;
   /** What else keeps the agent from running a registration: settings that switch hooks off, a missing trust. */
@@ -97,7 +97,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One handler in an event's list: where it sits, the matcher it runs under, and whether it is firebreak's. */
-export interface HandlerPosition {
+interface HandlerPosition {
   group: number;
   /** 0 in the flat shape. */
   handler: number;
@@ -136,7 +136,7 @@ export function firebreakBin(): string {
 const SCRUBBED = ['NODE_OPTIONS', 'NODE_PATH', 'LD_PRELOAD', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES'];
 
 /** Plain words only: it is written inside double quotes in the fallback. */
-export const FALLBACK_REASON =
+const FALLBACK_REASON =
   'firebreak could not start (node or firebreak is missing or broken), so this tool call is blocked. Reinstall firebreak, or run: firebreak doctor';
 
 /**
@@ -154,7 +154,7 @@ export function hookCommand(agent: string, reg: Registration, node = process.exe
 }
 
 /** Whether a handler's command line is a firebreak hook for this agent (ours, or one installed another way). */
-export function isFirebreakHook(command: unknown, agent: string): boolean {
+function isFirebreakHook(command: unknown, agent: string): boolean {
   return typeof command === 'string' && new RegExp(`firebreak(?:\\.cjs)?['"]?\\s+hook\\s+${agent}(?:\\s|$|['"|;&])`).test(command);
 }
 

@@ -28,7 +28,7 @@ import { approvalsDir, offerCode, sweep, takeGrant } from './approvals.js';
 import { failureReason, reasonFor } from './reason.js';
 import { readInput } from './stdin.js';
 
-export const HOOK_LIMITS = {
+const HOOK_LIMITS = {
   /** Largest payload read: a file tool's payload carries the file's content. */
   maxInputBytes: 16 * 1024 * 1024,
   /** Time for the agent to finish writing the payload. */
@@ -37,7 +37,7 @@ export const HOOK_LIMITS = {
   deadlineMs: 5000,
 } as const;
 
-export const HOOK_HELP = `Usage:
+const HOOK_HELP = `Usage:
   firebreak hook <agent>     agent: ${AGENTS.map((a) => a.name).join(', ')}
 
 What an agent runs before each tool call (registered by 'firebreak connect <agent>'): reads the
@@ -48,7 +48,7 @@ Anything that goes wrong (a bad payload, a broken config, an internal error, fir
 ${HOOK_LIMITS.deadlineMs / 1000} s deadline) gives the policy's failure mode, never a pass.
 `;
 
-export interface HookDeps {
+interface HookDeps {
   loadCatalogue(): Catalogue | FirebreakError;
   stamp(catalogue: Catalogue): string;
   env: NodeJS.ProcessEnv;

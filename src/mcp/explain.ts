@@ -8,7 +8,7 @@ import type { RiskAssessment } from '../core/types.js';
 import type { NormalisedCommand } from '../shell/index.js';
 import { purposeOf } from './purposes.js';
 
-export interface Explanation {
+interface Explanation {
   command: string;
   decision: RiskAssessment['decision'];
   severity: RiskAssessment['severity'];

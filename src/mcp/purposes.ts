@@ -2,7 +2,7 @@
 // "tool subcommand" or "tool"; a command not listed is described by the rule it matched,
 // or said plainly to be unknown here.
 
-export const PURPOSES: Record<string, string> = {
+const PURPOSES: Record<string, string> = {
   rm: 'removes files and directories',
   rmdir: 'removes empty directories',
   mv: 'moves or renames files, replacing any file already at the destination',

@@ -19,7 +19,7 @@ const cwd = z
   )
   .optional();
 
-export const alternativeShape = z.object({
+const alternativeShape = z.object({
   command: z.string(),
   explanation: z.string(),
   source: z
@@ -29,7 +29,7 @@ export const alternativeShape = z.object({
     ),
 });
 
-export const matchedRuleShape = z.object({
+const matchedRuleShape = z.object({
   id: z.string(),
   group: z.string(),
   description: z.string(),

@@ -23,7 +23,7 @@ import { registerTools, type DirectTool } from './tools/index.js';
 import { Workspace } from '../workspace/workspace.js';
 import { MCP_INIT_HELP, runMcpInit } from '../agent-settings/mcp-entry.js';
 
-export const MCP_HELP = `Usage:
+const MCP_HELP = `Usage:
   firebreak mcp                 serve MCP over stdio (what an MCP client runs)
   firebreak mcp --interactive   a console: type JSON-RPC messages, see the replies pretty-printed
   firebreak mcp init [--client claude|cursor|vscode|codex|gemini] [--scope project|user] [--dry-run] [--force]
@@ -85,7 +85,7 @@ export const checkParams: ParamsCheck = (method, params) => {
     .join('; ');
 };
 
-export interface McpDeps {
+interface McpDeps {
   catalogue: Catalogue;
   version: string;
   stamp: string;

@@ -5,7 +5,7 @@
 
 import type { Alternative, RiskAssessment } from '../core/types.js';
 
-export interface Suggestion {
+interface Suggestion {
   command: string;
   decision: RiskAssessment['decision'];
   severity: RiskAssessment['severity'];

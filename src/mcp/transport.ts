@@ -12,12 +12,12 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 
-export const ERROR = { parse: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602, internal: -32603 } as const;
+const ERROR = { parse: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602, internal: -32603 } as const;
 
 /** Returns why a request's params are not acceptable for its method, or null. */
 export type ParamsCheck = (method: string, params: unknown) => string | null;
 
-export interface FramedTransportOptions {
+interface FramedTransportOptions {
   input: Readable;
   output: Writable;
   /** Longest message accepted, in bytes; a longer line is answered -32600 and skipped. */

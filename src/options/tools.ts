@@ -27,7 +27,7 @@ export const GIT = valueOptions(`
   --parent-filter --path --path-rename`);
 
 /** docker, podman and nerdctl: options that take a value wherever they stand. */
-export const CONTAINER_ENGINE = valueOptions(`
+const CONTAINER_ENGINE = valueOptions(`
   -H --host --context -c --config --log-level --tlscacert --tlscert --tlskey
   --url --connection --identity --root --runroot --storage-driver --cgroup-manager
   -n --namespace --address
@@ -43,7 +43,7 @@ export const CONTAINER_ENGINE = valueOptions(`
   --cidfile --runtime --replicas --ansi --parallel --pod --constraint --mode`);
 
 /** docker compose and docker-compose: options that take a value wherever they stand. */
-export const COMPOSE = valueOptions(`
+const COMPOSE = valueOptions(`
   -p --project-name --project-directory --env-file --profile --file --rmi
   --timeout --ansi --parallel --progress -H --host --context`);
 

@@ -6,7 +6,7 @@ import type { CommandSpec, RuleSource } from '../catalogue/types.js';
 import type { EscalationEntry } from './escalation.js';
 import type { Threshold } from './policy.js';
 
-export interface ThresholdsConfig {
+interface ThresholdsConfig {
   ask?: Threshold;
   deny?: Threshold;
 }
@@ -29,23 +29,3 @@ export interface ConfigFile {
   audit?: { enabled?: boolean; file?: string; include_allowed?: boolean };
   hooks?: { explicit_allow?: boolean };
 }
-
-/** The keys of a config file, for "did you mean" answers. */
-export const CONFIG_KEYS = [
-  'version',
-  'thresholds',
-  'on_error',
-  'groups',
-  'ignore',
-  'deny',
-  'severity',
-  'protected_branches',
-  'production_patterns',
-  'escalation',
-  'escalate_from',
-  'blast_radius',
-  'commands',
-  'rules',
-  'audit',
-  'hooks',
-] as const;

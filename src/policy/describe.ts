@@ -3,7 +3,7 @@
 
 import { SETTINGS, type Policy, type ResolvedPolicy } from './policy.js';
 
-export interface SettingView {
+interface SettingView {
   setting: (typeof SETTINGS)[number];
   value: unknown;
   /** 'default' and/or the config files that set or extended it. */

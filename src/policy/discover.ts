@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { PolicyProblem } from './problems.js';
 import { CODE_EXTS, firebreakDirs, PROJECT_CONFIG_PLACES, USER_CONFIG_PLACES } from '../context/own-files.js';
 
-export type LayerScope = 'user' | 'project';
+type LayerScope = 'user' | 'project';
 
 export interface ConfigFileRef {
   path: string;
@@ -19,7 +19,7 @@ export interface ConfigFileRef {
   code: boolean;
 }
 
-export interface Discovery {
+interface Discovery {
   /** The user's config first, then project files from the outermost directory in. */
   files: ConfigFileRef[];
   problems: PolicyProblem[];
@@ -80,7 +80,7 @@ function packageHasConfig(path: string): boolean {
   }
 }
 
-export interface DiscoverOptions {
+interface DiscoverOptions {
   cwd: string;
   home: string;
   /** The project root (nearest directory with .git), or null outside a repository. */

@@ -8,7 +8,7 @@ import { DEFAULT_ESCALATION, type EscalationEntry } from './escalation.js';
 /** A threshold is a severity, or 'never' to switch that decision off. */
 export type Threshold = Severity | 'never';
 
-export interface Thresholds {
+interface Thresholds {
   /** Severity at or above which a command needs a human's approval. */
   ask: Threshold;
   /** Severity at or above which a command is refused. */
@@ -20,7 +20,7 @@ export type Audience = 'agent' | 'human';
 export const AUDIENCES: readonly Audience[] = ['agent', 'human'];
 
 /** A severity override: a user's config sets a rule's severity, a project's only raises it. */
-export interface SeverityOverride {
+interface SeverityOverride {
   severity: Severity;
   mode: 'set' | 'floor';
 }
@@ -34,7 +34,7 @@ export interface AuditSettings {
 }
 
 /** How the agent hooks answer. */
-export interface HookSettings {
+interface HookSettings {
   /**
    * Say `allow` out loud for a command firebreak allows. Off by default: in Claude Code an
    * explicit allow skips the person's own permission prompt, so by default the hook says

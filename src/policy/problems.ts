@@ -14,7 +14,7 @@ export interface PolicyProblem {
 }
 
 /** `thresholds.agent.ask`, `rules[2].match.pattern`. */
-export function keyText(path: Array<string | number>): string {
+function keyText(path: Array<string | number>): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 

@@ -14,7 +14,7 @@ import { discoverConfig, userConfigDir, type ConfigFileRef } from './discover.js
 import { policyCachePath, readPolicyCache, writePolicyCache } from './cache.js';
 import { policyError, type PolicyProblem } from './problems.js';
 
-export interface PolicyRequest {
+interface PolicyRequest {
   /** The directory the command runs in: its project policy applies. */
   cwd: string;
   home: string;
@@ -38,7 +38,7 @@ export interface PolicyBuilder {
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The tools bundle sits next to the CLI bundle; src/policy and dist/cli are both two levels down. */
-export function toolsBundle(): PolicyBuilder {
+function toolsBundle(): PolicyBuilder {
   return loadBundle(fileURLToPath(new URL('../../dist/cli/tools.cjs', import.meta.url))) as PolicyBuilder;
 }
 

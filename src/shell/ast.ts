@@ -1,7 +1,7 @@
 // The shape of a parsed command line. Positions are UTF-16 offsets into the line that
 // was parsed, so a consumer can show the exact text a finding came from.
 
-export interface Span {
+interface Span {
   start: number;
   end: number;
 }
@@ -43,7 +43,7 @@ export interface CompoundNode extends Span {
   redirects: Redirect[];
 }
 
-export interface FunctionNode extends Span {
+interface FunctionNode extends Span {
   type: 'function';
   name: string;
   body: Command;

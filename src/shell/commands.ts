@@ -38,7 +38,7 @@ export const FLATTEN_LIMITS = {
   maxCommands: 1000,
 } as const;
 
-export interface FlattenResult {
+interface FlattenResult {
   commands: ShellCommand[];
   truncated: boolean;
   /** Keyed `pipeline:index`: the known output of a compound stage that feeds a pipe. */

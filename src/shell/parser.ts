@@ -6,7 +6,7 @@ import type { Command, CompoundNode, ListItem, ParseIssue, Pipeline, Redirect, S
 import { RedirectReader } from './redirects.js';
 import { LIMITS, isMeta } from './words.js';
 
-export interface ParseResult {
+interface ParseResult {
   script: Script;
   issues: ParseIssue[];
 }

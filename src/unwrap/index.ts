@@ -11,7 +11,7 @@ import { stdinOf } from './stdin.js';
 
 export { STDIN_LIMITS } from './stdin.js';
 
-export const NESTED_LIMITS = {
+const NESTED_LIMITS = {
   /** Levels of code inside code (bash -c inside ssh inside eval ...). */
   maxDepth: 8,
   /** Characters of nested code built from one line, all levels together. */

@@ -8,7 +8,7 @@ import { own } from '../core/own.js';
 import { optionValue } from '../shell/arg.js';
 import { quoteArg } from '../shell/quote.js';
 
-export interface RunnerCode {
+interface RunnerCode {
   code: string;
   via: string;
   remote?: string;

@@ -29,7 +29,7 @@ function programs(args: Arg[], spec: OptionSpec): string[] {
 }
 
 /** The files a sed script writes: `w FILE`, `W FILE` (the name runs to the end of the line), and `s/a/b/w FILE`. */
-export function sedWrites(args: Arg[]): string[] {
+function sedWrites(args: Arg[]): string[] {
   const out: string[] = [];
   for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
@@ -46,7 +46,7 @@ export function sedWrites(args: Arg[]): string[] {
 }
 
 /** The files an awk program prints to: print > "FILE" rewrites it, >> appends. */
-export function awkWrites(args: Arg[]): Array<{ file: string; append: boolean }> {
+function awkWrites(args: Arg[]): Array<{ file: string; append: boolean }> {
   const program = programs(args, AWK).join('\n');
   if (!program) return [];
   const out: Array<{ file: string; append: boolean }> = [];
@@ -55,7 +55,7 @@ export function awkWrites(args: Arg[]): Array<{ file: string; append: boolean }>
 }
 
 /** The tee lines that stand for what a sed or awk command writes. */
-export function scriptWriteLines(name: string, args: Arg[]): string[] {
+function scriptWriteLines(name: string, args: Arg[]): string[] {
   if (name === 'sed' || name === 'gsed') return sedWrites(args).map((f) => `tee -- ${singleQuote(f)}`);
   if (/^[gmn]?awk$/.test(name)) return awkWrites(args).map((w) => `tee ${w.append ? '-a ' : ''}-- ${singleQuote(w.file)}`);
   return [];

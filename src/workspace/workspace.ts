@@ -16,7 +16,7 @@ import { resolvePolicy, type PolicyBuilder, type PolicyOutcome } from '../policy
 /** How long a directory's policy is trusted before its files are looked at again. */
 const RECHECK_MS = 1000;
 
-export interface WorkspaceOptions {
+interface WorkspaceOptions {
   catalogue: Catalogue;
   /** Where the server started: the default cwd. */
   startDir: string;

@@ -5,12 +5,12 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Budget } from './budget.js';
 
-export const DELETION_LIMITS = {
+const DELETION_LIMITS = {
   /** Entries looked at, all targets together, before the count is reported as "at least". */
   maxEntries: 10_000,
 } as const;
 
-export interface DeletionSize {
+interface DeletionSize {
   files: number;
   dirs: number;
   bytes: number;

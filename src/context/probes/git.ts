@@ -26,7 +26,7 @@ function git(cwd: string, args: string[], budget: Budget): string | null {
   return r.status === 0 && typeof r.stdout === 'string' ? r.stdout : null;
 }
 
-export interface WorkingTreeChanges {
+interface WorkingTreeChanges {
   /** Tracked files with uncommitted changes (staged or not). */
   modified: number;
   /** Untracked files, not ignored. */

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { ParsedOption } from '../../catalogue/args.js';
 import { kubeContext, kubeconfigPaths, readKubeconfigs } from '../signals.js';
 
-export interface KubeScene {
+interface KubeScene {
   /** Where the command runs: relative --kubeconfig and KUBECONFIG entries are taken from here. */
   cwd: string;
   home: string;
@@ -58,7 +58,7 @@ function shown(path: string, scene: KubeScene): string {
 }
 
 /** What a kube command would act on, or why that cannot be known. */
-export type KubeTarget =
+type KubeTarget =
   | { kind: 'target'; context: string /** A namespace name, or null for every namespace. */; namespace: string | null; why: string[] }
   | { kind: 'missing-kubeconfig'; where: string }
   | { kind: 'no-context'; where: string }

@@ -10,7 +10,7 @@ import { posix } from 'node:path';
 import type { ParsedOption } from '../../catalogue/args.js';
 import { formatCount, type Budget } from './budget.js';
 
-export const TERRAFORM_LIMITS = {
+const TERRAFORM_LIMITS = {
   /** State files larger than this are never parsed. */
   maxStateBytes: 64 * 1024 * 1024,
   /** A conservative read-and-parse rate, to refuse a file the remaining budget cannot cover. */
@@ -19,7 +19,7 @@ export const TERRAFORM_LIMITS = {
   typesShown: 3,
 } as const;
 
-export interface TerraformScene {
+interface TerraformScene {
   /** Where the command runs, before -chdir. */
   cwd: string;
   env: (name: string) => string | undefined;
@@ -68,7 +68,7 @@ function localStatePath(dir: string, workspace: string, backend: Backend | null)
   return posix.resolve(dir, str(config.workspace_dir) ?? 'terraform.tfstate.d', workspace, 'terraform.tfstate');
 }
 
-export interface StateCount {
+interface StateCount {
   total: number;
   /** Instances per resource type, most first. */
   byType: Array<[string, number]>;

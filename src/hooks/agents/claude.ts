@@ -39,7 +39,7 @@ function hooksSwitchedOff(w: Where): string[] {
 }
 
 /** Claude cuts hook strings at 10,000 characters; the reason stays well inside. */
-export const MAX_REASON = 9000;
+const MAX_REASON = 9000;
 
 /** Claude's file tools and the input key naming the file each one changes (MultiEdit is gone from 2.1 but may come back). */
 const FILE_TOOLS: Record<string, string[]> = { Write: ['file_path'], Edit: ['file_path'], MultiEdit: ['file_path'], NotebookEdit: ['notebook_path'] };

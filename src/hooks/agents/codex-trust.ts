@@ -18,7 +18,7 @@ export function codexHome(w: { home: string; env: (name: string) => string | und
   return w.env('CODEX_HOME') || join(w.home, '.codex');
 }
 
-export function codexConfigFile(w: Where): string {
+function codexConfigFile(w: Where): string {
   return join(codexHome(w), 'config.toml');
 }
 

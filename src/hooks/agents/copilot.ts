@@ -16,7 +16,7 @@ const FILE_TOOLS: Record<string, string[]> = { edit: ['path'], create: ['path'],
 /** The shell tools are read above, for a patch run through them. */
 const NO_SHELL: ReadonlySet<string> = new Set();
 
-export function copilotHome(w: { home: string; env: (name: string) => string | undefined }): string {
+function copilotHome(w: { home: string; env: (name: string) => string | undefined }): string {
   return w.env('COPILOT_HOME') || join(w.home, '.copilot');
 }
 

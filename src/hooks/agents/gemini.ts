@@ -9,7 +9,7 @@ import { readJsonObject } from '../../agent-settings/file.js';
 import { tilde, type Where } from '../registration.js';
 
 /** Gemini's user settings directory: .gemini in GEMINI_CLI_HOME when that is set, else in the home. */
-export function geminiDir(w: { home: string; env: (name: string) => string | undefined }): string {
+function geminiDir(w: { home: string; env: (name: string) => string | undefined }): string {
   return join(w.env('GEMINI_CLI_HOME') || w.home, '.gemini');
 }
 

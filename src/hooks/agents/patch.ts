@@ -14,9 +14,9 @@ import type { FirebreakError } from '../../core/types.js';
 const FILE_HEADER = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/;
 const OTHER_HEADERS = new Set(['*** Begin Patch', '*** End Patch', '*** End of File']);
 
-export type PatchFiles = { ok: true; paths: string[] } | { ok: false; message: string };
+type PatchFiles = { ok: true; paths: string[] } | { ok: false; message: string };
 
-export function patchFiles(patch: string): PatchFiles {
+function patchFiles(patch: string): PatchFiles {
   const paths: string[] = [];
   for (const raw of patch.split('\n')) {
     const line = raw.trim();
@@ -38,7 +38,7 @@ export function patchFiles(patch: string): PatchFiles {
  * A shell command Codex (and Copilot with GPT models) runs as a patch instead: `apply_patch`
  * or `applypatch` with the patch in a here-document or an argument. Null when it is not one.
  */
-export function shellPatch(command: string): PatchFiles | null {
+function shellPatch(command: string): PatchFiles | null {
   if (!/\bappl(?:y_)?patch\b/.test(command) || !command.includes('*** Begin Patch')) return null;
   return patchFiles(command);
 }
