@@ -4,19 +4,18 @@
 import { atLeast, severityRank } from '../core/severity.js';
 import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/types.js';
 import { parseArgs, type ParsedArgs } from '../catalogue/args.js';
-import { knowsKubeFlags, kubeTarget, namedKubeTarget } from '../context/probes/kube.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CommandSpec, CompiledRule } from '../catalogue/types.js';
 import { detectContext, type PathContext } from '../context/context.js';
 import { DEFAULT_POLICY, listsRule, type Audience, type Policy } from '../policy/policy.js';
 import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';
-import { readSignals, type Signals } from '../context/signals.js';
 import { own } from '../core/own.js';
 import type { NormalisedCommand } from '../shell/index.js';
 import { parseCommandLine, type ParsedLine } from '../unwrap/index.js';
 import { matchRule, type RuleMatch } from './match.js';
 import { alternativesFor, blastDetail } from './template.js';
-import { Budget, commandEnv, probeSentence } from './blast.js';
+import { Budget, probeSentence } from './blast.js';
+import { activeSignals, type LineEnv, lineEnvOf, lineProblems, lineSignals } from './line-context.js';
 
 export const INPUT_LIMITS = {
   /** Longest command line assessed, in UTF-16 code units (about 1 MiB of ASCII). */
@@ -134,110 +133,19 @@ export class Engine {
     const { parsed, matches } = this.matchLine(line, ctx);
     // Kept only when asked for (explain_risk): a plain check allocates nothing for it.
     const steps = withDetail ? new Map<RuleMatch, MatchSteps>() : null;
-    for (const m of matches) {
-      const matched = m.severity;
-      const o = own(this.policy.severityOverrides, m.rule.id);
-      if (o) m.severity = o.mode === 'set' || severityRank(o.severity) > severityRank(m.severity) ? o.severity : m.severity;
-      steps?.set(m, { matched, byPolicy: m.severity, level: 'Normal' });
-    }
-
-    const labels: string[] = [];
-    const problems: string[] = [];
-    if (parsed.issues.length > 0) {
-      labels.push('parse-error');
-      problems.push(`the line could not be fully parsed (${parsed.issues[0]!.message})`);
-    }
-    if (parsed.truncated) {
-      labels.push(`limit=${parsed.limit ?? 'commands'}`);
-      problems.push(LIMIT_WORDS[parsed.limit ?? 'commands'] ?? 'a limit was reached');
-    }
-    const label = (l: string): void => {
-      if (!labels.includes(l)) labels.push(l);
-    };
-    for (const c of parsed.commands) {
-      for (const w of c.wrappers) if (w === 'sudo' || w === 'doas') label(w);
-      if (c.remote) label(`remote=${c.remote}`);
-    }
-
-    // Context: signals about where the command runs, and the severity they add.
-    // Variables the line sets itself (RAILS_ENV=production rails db:drop, export NODE_ENV=production) count too.
-    // (A lookup, not a copy: copying process.env costs more than the whole assessment.)
-    const onLine = lineEnv(parsed.commands);
-    const given = opts.env;
-    const env = (name: string): string | undefined => own(onLine, name) ?? given?.[name];
-    // The cluster a kubectl command acts on is the one its flags name, not only the current context.
-    let wantKube = false;
-    const kubeTargets: Array<{ context: string; namespace: string | null }> = [];
-    // A context switched earlier on the line (kubectl config use-context prod && kubectl delete ...) is the one later commands use.
-    let switchedTo: string | null = null;
-    for (const c of parsed.commands) {
-      if (!KUBE_TOOLS.has(c.name) || c.remote) continue;
-      const switched = contextSwitch(c);
-      if (switched) {
-        switchedTo = switched;
-        kubeTargets.push({ context: switched, namespace: '?' });
-        continue;
-      }
-      if (!knowsKubeFlags(c.name)) {
-        wantKube = true;
-        continue;
-      }
-      const parsedOptions = parseArgs(c.args, this.catalogue.specFor(c.name)).options;
-      const options =
-        switchedTo && !parsedOptions.some((o) => o.name === '--context' || o.name === '--kube-context')
-          ? [...parsedOptions, { name: c.name === 'helm' ? '--kube-context' : '--context', value: switchedTo, index: -1 }]
-          : parsedOptions;
-      const t = kubeTarget(c.name, options, { cwd: ctx.cwd, home: ctx.home, env: commandEnv(c, env) });
-      if (t?.kind === 'target') {
-        kubeTargets.push({ context: t.context, namespace: t.namespace });
-        continue;
-      }
-      // No kubeconfig here says where it goes, but a context or namespace the command names still says what it means.
-      const named = namedKubeTarget(c.name, options);
-      if (named.context || named.namespace) kubeTargets.push({ context: named.context ?? '?', namespace: named.namespace ?? '?' });
-    }
-    const signals = readSignals(ctx.projectRoot === ctx.home ? null : ctx.projectRoot, {
-      protectedBranches: this.policy.protectedBranches,
-      productionPatterns: this.policy.productionPatterns,
-      env,
-      uid: opts.uid ?? null,
-      home: ctx.home,
-      wantKube,
-      kubeTargets,
-    });
-    const active = activeSignals(signals, labels);
-    let riskLevel: RiskLevel = 'Normal';
-    for (const e of this.policy.escalation) if (active.has(e.signal)) riskLevel = maxLevel(riskLevel, e.level);
-    // This checkout's branch and this machine's uid say nothing about another machine.
-    const remoteActive = matches.some((m) => m.command.remote) ? new Set([...active].filter((sig) => sig !== 'protected-branch' && sig !== 'root')) : active;
-    for (const m of matches) {
-      if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
-      const level = levelFor(m.rule.group, m.command.remote ? remoteActive : active, this.policy.escalation);
-      if (level !== 'Normal') {
-        m.severity = escalate(m.severity, level);
-        const st = steps?.get(m);
-        if (st) st.level = level;
-      }
-    }
+    this.applyOverrides(matches, steps);
+    const { labels, problems } = lineProblems(parsed);
+    const env = lineEnvOf(parsed.commands, opts.env);
+    const active = activeSignals(
+      lineSignals(parsed, ctx, env, opts.uid ?? null, this.policy, (name) => this.catalogue.specFor(name)),
+      labels,
+    );
+    const riskLevel = this.escalateByContext(matches, active, steps);
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
-
     const severity: Severity | null = matches[0]?.severity ?? null;
-    let decision = this.decide(severity, opts.audience);
-    const denied = this.policy.deniedRules.length > 0 ? matches.find((m) => listsRule(this.policy.deniedRules, m.rule.id)) : undefined;
-    if (denied) decision = 'deny';
-    if (problems.length > 0 && decision === 'allow') decision = this.policy.onError;
-    if (problems.length > 0 && decision === 'ask' && this.policy.onError === 'deny') decision = 'deny';
+    const { decision, denied } = this.decision(severity, matches, problems, opts.audience);
+    const measured = opts.probe ? this.measure(matches, ctx, env) : new Map<RuleMatch, string>();
 
-    // Runtime blast radius, worst match first, while the budget lasts.
-    const measured = new Map<RuleMatch, string>();
-    if (opts.probe) {
-      const budget = new Budget(this.policy.blastRadiusBudgetMs);
-      for (const m of matches) {
-        if (budget.expired()) break;
-        const sentence = m.rule.blast_radius.probe ? probeSentence(m, ctx, budget, { env, home: ctx.home }) : null;
-        if (sentence) measured.set(m, sentence);
-      }
-    }
     const matched_rules: MatchedRule[] = matches.map((m) => ({
       id: m.rule.id,
       group: m.rule.group,
@@ -247,16 +155,6 @@ export class Engine {
       blast_radius_scope: m.scope,
       blast_radius_detail: (m.command.remote ? `On ${m.command.remote}: ` : '') + (measured.has(m) ? `${measured.get(m)} ` : '') + blastDetail(m),
     }));
-    const alternatives: Alternative[] = [];
-    const seen = new Set<string>();
-    for (const m of matches) {
-      for (const a of this.alternativesOf(m)) {
-        if (!seen.has(a.command)) {
-          seen.add(a.command);
-          alternatives.push(a);
-        }
-      }
-    }
     const worst = matched_rules[0];
     const assessment: RiskAssessment = {
       command: line,
@@ -266,7 +164,7 @@ export class Engine {
       risk_level: riskLevel,
       context: { risk_level: riskLevel, labels },
       matched_rules,
-      alternatives,
+      alternatives: this.alternativesOfAll(matches),
       requires_human_approval: decision === 'ask',
       denial_reason: this.reason(decision, worst, problems, denied?.rule.id),
       blast_radius_scope: worst?.blast_radius_scope ?? null,
@@ -282,6 +180,75 @@ export class Engine {
     return { assessment, detail };
   }
 
+  /** The policy's severity overrides: `set` replaces a rule's severity, otherwise it only raises it. */
+  private applyOverrides(matches: RuleMatch[], steps: Map<RuleMatch, MatchSteps> | null): void {
+    for (const m of matches) {
+      const matched = m.severity;
+      const o = own(this.policy.severityOverrides, m.rule.id);
+      if (o) m.severity = o.mode === 'set' || severityRank(o.severity) > severityRank(m.severity) ? o.severity : m.severity;
+      steps?.set(m, { matched, byPolicy: m.severity, level: 'Normal' });
+    }
+  }
+
+  /** Raises each match by the context level its group escalates to; returns the line's risk level. */
+  private escalateByContext(matches: RuleMatch[], active: Set<SignalName>, steps: Map<RuleMatch, MatchSteps> | null): RiskLevel {
+    let riskLevel: RiskLevel = 'Normal';
+    for (const e of this.policy.escalation) if (active.has(e.signal)) riskLevel = maxLevel(riskLevel, e.level);
+    // This checkout's branch and this machine's uid say nothing about another machine.
+    const remoteActive = matches.some((m) => m.command.remote) ? new Set([...active].filter((sig) => sig !== 'protected-branch' && sig !== 'root')) : active;
+    for (const m of matches) {
+      if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
+      const level = levelFor(m.rule.group, m.command.remote ? remoteActive : active, this.policy.escalation);
+      if (level === 'Normal') continue;
+      m.severity = escalate(m.severity, level);
+      const st = steps?.get(m);
+      if (st) st.level = level;
+    }
+    return riskLevel;
+  }
+
+  /** The decision: the audience's thresholds, a rule the policy always denies, and failing closed on a problem. */
+  private decision(
+    severity: Severity | null,
+    matches: RuleMatch[],
+    problems: string[],
+    audience: Audience | undefined,
+  ): { decision: Decision; denied: RuleMatch | undefined } {
+    let decision = this.decide(severity, audience);
+    const denied = this.policy.deniedRules.length > 0 ? matches.find((m) => listsRule(this.policy.deniedRules, m.rule.id)) : undefined;
+    if (denied) decision = 'deny';
+    if (problems.length > 0 && decision === 'allow') decision = this.policy.onError;
+    if (problems.length > 0 && decision === 'ask' && this.policy.onError === 'deny') decision = 'deny';
+    return { decision, denied };
+  }
+
+  /** Runtime blast radius, worst match first, while the policy's budget lasts. */
+  private measure(matches: RuleMatch[], ctx: PathContext, env: LineEnv): Map<RuleMatch, string> {
+    const measured = new Map<RuleMatch, string>();
+    const budget = new Budget(this.policy.blastRadiusBudgetMs);
+    for (const m of matches) {
+      if (budget.expired()) break;
+      const sentence = m.rule.blast_radius.probe ? probeSentence(m, ctx, budget, { env, home: ctx.home }) : null;
+      if (sentence) measured.set(m, sentence);
+    }
+    return measured;
+  }
+
+  /** Every match's alternatives, worst match first, each command once. */
+  private alternativesOfAll(matches: RuleMatch[]): Alternative[] {
+    const alternatives: Alternative[] = [];
+    const seen = new Set<string>();
+    for (const m of matches) {
+      for (const a of this.alternativesOf(m)) {
+        if (seen.has(a.command)) continue;
+        seen.add(a.command);
+        alternatives.push(a);
+      }
+    }
+    return alternatives;
+  }
+
+  /** The decision the audience's thresholds give a severity. */
   decide(severity: Severity | null, audience: Audience = 'agent'): Decision {
     const t = this.policy.thresholds[audience];
     if (atLeast(severity, t.deny)) return 'deny';
@@ -322,72 +289,6 @@ export class Engine {
     return `${lead}: ${parts.join(' ')}`;
   }
 }
-
-/** Variables assigned on the line, for context signals. */
-function lineEnv(commands: NormalisedCommand[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of commands) {
-    for (const a of c.assignments) if (!a.value.dynamic) out[a.name] = a.value.text;
-    if (c.name === 'export' || c.name === 'declare' || c.name === 'typeset') {
-      for (const a of c.args) {
-        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text);
-        if (m && !a.dynamic) out[m[1]!] = m[2]!;
-      }
-    }
-  }
-  return out;
-}
-
-/** The context a command switches to: `kubectl config use-context X`, `kubectx X`. */
-function contextSwitch(c: NormalisedCommand): string | null {
-  const words = c.args.filter((a) => !a.text.startsWith('-')).map((a) => (a.dynamic ? null : a.text));
-  if ((c.name === 'kubectl' || c.name === 'oc') && words[0] === 'config' && words[1] === 'use-context') return words[2] ?? null;
-  if (c.name === 'kubectx' && words.length === 1 && words[0] !== '-') return words[0] ?? null;
-  return null;
-}
-
-const KUBE_TOOLS = new Set(['kubectl', 'oc', 'helm', 'kubeadm', 'kustomize', 'k9s', 'kubens', 'kubectx', 'argocd', 'flux']);
-
-/** The signals that hold, each also written as a label. */
-function activeSignals(s: Signals, labels: string[]): Set<SignalName> {
-  const active = new Set<SignalName>();
-  const label = (l: string): void => {
-    if (!labels.includes(l)) labels.push(l);
-  };
-  if (s.git?.branch) label(`branch=${s.git.branch}`);
-  if (s.git?.protected) {
-    label('branch-protected');
-    active.add('protected-branch');
-  }
-  for (const k of s.kube) label(`kube=${k.context}/${k.namespace}`);
-  if (s.kube.some((k) => k.production)) {
-    label('kube-production');
-    active.add('production-kube');
-  }
-  if (s.productionEnv) {
-    label(`env=${s.productionEnv.slice(s.productionEnv.indexOf('=') + 1)}`);
-    active.add('production-env');
-  }
-  if (s.ssh) {
-    label('ssh');
-    active.add('ssh');
-  }
-  if (s.root) {
-    label('root');
-    active.add('root');
-  }
-  if (s.ci) {
-    label('ci');
-    active.add('ci');
-  }
-  return active;
-}
-
-const LIMIT_WORDS: Record<string, string> = {
-  commands: 'the line holds more simple commands than firebreak assesses',
-  nesting: 'code is nested deeper than firebreak follows',
-  'nested-size': 'the nested code built from the line is larger than firebreak assesses',
-};
 
 /**
  * `--help` as an option of its own makes nearly every tool print help and do nothing else.
