@@ -2,7 +2,7 @@
 // errors: it always returns a Script and records what it could not understand as issues,
 // so a broken line is still assessed as well as it can be. It is linear in the input.
 
-import type { Command, CompoundNode, ListItem, ParseIssue, Pipeline, Redirect, Script, SimpleCommandNode, Word, WordPart } from './ast.js';
+import type { Command, CompoundNode, ListItem, ParseIssue, Pipeline, Redirect, Script, SimpleCommandNode, Word } from './ast.js';
 import { RedirectReader } from './redirects.js';
 import { LIMITS, isMeta } from './words.js';
 
@@ -26,7 +26,7 @@ class Parser extends RedirectReader {
     this.depth = depth;
   }
 
-  protected subParser(text: string, offset: number, depth: number): RedirectReader {
+  protected subParser(text: string, offset: number, depth: number): Parser {
     return new Parser(text, offset, depth);
   }
 
@@ -47,25 +47,6 @@ class Parser extends RedirectReader {
 
   protected parseNested(stop: ')' | null): Script {
     return this.withDepth(() => this.parseScript(new Set(), stop));
-  }
-
-  protected parseDetached(text: string, at: number): Script {
-    if (this.depth >= LIMITS.maxDepth) {
-      this.issue(`nesting deeper than ${LIMITS.maxDepth} levels`, at);
-      return { items: [], start: at, end: at };
-    }
-    const sub = new Parser(text, this.offset + at, this.depth + 1);
-    const script = sub.parseTop();
-    for (const i of sub.issues) this.issue(i.message, i.position - this.offset);
-    return script;
-  }
-
-  protected parseOperand(text: string): WordPart[] {
-    if (this.depth >= LIMITS.maxDepth) return [];
-    const sub = new Parser(text, this.offset + this.pos, this.depth + 1);
-    const parts = sub.readDoubleQuotedBody(null);
-    for (const i of sub.issues) this.issue(i.message, i.position - this.offset);
-    return parts;
   }
 
   private withDepth<T extends Script>(fn: () => T): T {

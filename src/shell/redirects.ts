@@ -16,9 +16,6 @@ interface PendingHeredoc {
 export abstract class RedirectReader extends WordReader {
   private pending: PendingHeredoc[] = [];
 
-  /** A parser of the same kind for a here-document's body. */
-  protected abstract subParser(text: string, offset: number, depth: number): RedirectReader;
-
   protected readRedirect(): Redirect | null {
     const start = this.pos;
     const m = /^([0-9]{1,2})?/.exec(this.src.slice(this.pos, this.pos + 2));
@@ -71,9 +68,7 @@ export abstract class RedirectReader extends WordReader {
       if (doc.quoted) {
         body = { parts: [{ kind: 'literal', text, quoted: true }], start: bodyStart + this.offset, end: bodyEnd + this.offset };
       } else {
-        const sub = this.subParser(text, this.offset + bodyStart, this.depth + 1);
-        const parts = sub.readDoubleQuotedBody(null);
-        for (const i of sub.issues) this.issue(i.message, i.position - this.offset);
+        const parts = this.parseApart(text, bodyStart, (sub) => sub.readDoubleQuotedBody(null), []);
         body = { parts, start: bodyStart + this.offset, end: bodyEnd + this.offset };
       }
       doc.redirect.heredoc = { body, quotedDelimiter: doc.quoted };

@@ -1,6 +1,7 @@
 // Reading words: quoting in every form, expansions, and the nested scripts inside them.
-// The structural parser (parser.ts) extends this class and supplies parseNested, so a
-// $( ) inside a word is parsed by the same code as the line around it.
+// The structural parser (parser.ts) extends this class and supplies parseNested and
+// subParser, so a $( ) inside a word, backquotes and ${...} operands are parsed by the same
+// code as the line around it.
 
 import type { ParseIssue, Script, Word, WordPart } from './ast.js';
 
@@ -270,7 +271,7 @@ export abstract class WordReader {
    * The inside of a double-quoted string, up to `terminator` (or the end of input for a
    * here-document, where terminator is null): literal text, $-expansions and backticks.
    */
-  protected readDoubleQuotedBody(terminator: '"' | null): WordPart[] {
+  readDoubleQuotedBody(terminator: '"' | null): WordPart[] {
     const parts: WordPart[] = [];
     let lit = '';
     const flush = (): void => {
@@ -394,9 +395,40 @@ export abstract class WordReader {
     return script;
   }
 
-  /** Parses text that is not a slice of src (backquoted, unescaped), with positions near `at`. */
-  protected abstract parseDetached(text: string, at: number): Script;
+  /** A parser of the same kind for text that is not a slice of src, its positions starting at `offset`. */
+  protected abstract subParser(text: string, offset: number, depth: number): SubParser;
+
+  /**
+   * Reads text that is not a slice of src (backquoted and unescaped, a here-document's
+   * body, a ${...} operand), found at `at`, with a fresh parser one level deeper: the one
+   * place a line is parsed apart, so every such read counts against the nesting limit and
+   * reports its issues as this parser's.
+   */
+  protected parseApart<T>(text: string, at: number, read: (sub: SubParser) => T, tooDeep: T): T {
+    if (this.depth >= LIMITS.maxDepth) {
+      this.issue(`nesting deeper than ${LIMITS.maxDepth} levels`, at);
+      return tooDeep;
+    }
+    const sub = this.subParser(text, this.offset + at, this.depth + 1);
+    const out = read(sub);
+    for (const i of sub.issues) this.issue(i.message, i.position - this.offset);
+    return out;
+  }
+
+  /** Parses backquoted code (already unescaped) found at `at`. */
+  protected parseDetached(text: string, at: number): Script {
+    return this.parseApart(text, at, (sub) => sub.parseTop(), { items: [], start: at + this.offset, end: at + this.offset });
+  }
 
   /** The parts of a ${...} operand, read like the inside of a double-quoted string. */
-  protected abstract parseOperand(text: string): WordPart[];
+  protected parseOperand(text: string): WordPart[] {
+    return this.parseApart(text, this.pos, (sub) => sub.readDoubleQuotedBody(null), []);
+  }
+}
+
+/** What a sub-parser offers the parser that made it. */
+interface SubParser {
+  readonly issues: ParseIssue[];
+  parseTop(): Script;
+  readDoubleQuotedBody(terminator: '"' | null): WordPart[];
 }
