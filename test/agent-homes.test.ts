@@ -1,6 +1,6 @@
 // Agents whose settings an environment variable moves out of the home (CLAUDE_CONFIG_DIR,
 // CODEX_HOME, COPILOT_HOME, GEMINI_CLI_HOME): connect must write where the agent then reads,
-// or the agent runs unguarded. (test/agents-e2e.test.ts checks the same with the real CLIs.)
+// or the agent runs unguarded. (test/e2e/ checks the same with the real CLIs.)
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

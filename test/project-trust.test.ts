@@ -1,6 +1,6 @@
 // Codex and Copilot CLI skip a project's own hooks, silently, until the person trusts the
 // project: connect --scope project warns, and doctor does not call the project guarded.
-// (test/agents-e2e.test.ts shows both agents ignoring the hook, then running it, for real.)
+// (test/e2e/ shows both agents ignoring the hook, then running it, for real.)
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

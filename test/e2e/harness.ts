@@ -2,6 +2,8 @@
 // in a fresh home, then the real agent CLI (pinned in test/agents/package.json), driven
 // offline by a fake model server (test/agents/*.ts) that asks to run a shell command or write
 // a file. The agent runs exactly the hook command connect registered; firebreak decides.
+// This file is the harness and each agent's particulars; test/e2e/<agent>.test.ts runs one
+// agent's cases, so agents run in parallel as test files do (`npm run test:agents`).
 //
 // Each case checks what happened on disk (the sandbox survives, the marker appears, the
 // settings file is unchanged), what the model was told (the tool result carries firebreak's
@@ -14,10 +16,9 @@
 //
 // The CLIs are installed apart from firebreak's own dependencies (about 1 GB):
 //   npm ci --prefix test/agents
-// Without them this file skips, so `npm test` passes on a fresh clone. The four agents run in
-// parallel, the cases of one agent one after another. FIREBREAK_E2E_AGENTS=codex,gemini runs
-// only those; FIREBREAK_E2E_DEBUG=1 prints every run's report (what the model was told, the
-// audit lines, the agent's output).
+// Without them each agent's file records one skipped test. To work on one agent, run its
+// file: npm run test:only -- test/e2e/codex.test.ts. FIREBREAK_E2E_DEBUG=1 prints every
+// run's report (what the model was told, the audit lines, the agent's output).
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,11 +26,11 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { fakeAnthropic } from './agents/anthropic.js';
-import type { FakeModel, ToolCall } from './agents/fake-model.js';
-import { fakeGemini } from './agents/gemini.js';
-import { fakeResponses } from './agents/openai-responses.js';
-import { BIN, ROOT } from './helpers.js';
+import { fakeAnthropic } from '../agents/anthropic.js';
+import type { FakeModel, ToolCall } from '../agents/fake-model.js';
+import { fakeGemini } from '../agents/gemini.js';
+import { fakeResponses } from '../agents/openai-responses.js';
+import { BIN, ROOT } from '../helpers.js';
 
 const MODULES = join(ROOT, 'test', 'agents', 'node_modules');
 const INSTALLED = existsSync(join(MODULES, '.bin'));
@@ -243,7 +244,7 @@ function sandboxIntact(lab: Lab): boolean {
 // ---------------------------------------------------------------------------------------
 // The agents
 
-const claude: AgentSpec = {
+export const claude: AgentSpec = {
   name: 'claude',
   program: 'claude',
   dir: (lab) => lab.env.CLAUDE_CONFIG_DIR ?? join(lab.home, '.claude'),
@@ -281,7 +282,7 @@ function writeJson(file: string, value: unknown): void {
   writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
 }
 
-const codex: AgentSpec = {
+export const codex: AgentSpec = {
   name: 'codex',
   program: 'codex',
   dir: (lab) => lab.env.CODEX_HOME ?? join(lab.home, '.codex'),
@@ -328,7 +329,7 @@ const codex: AgentSpec = {
   },
 };
 
-const gemini: AgentSpec = {
+export const gemini: AgentSpec = {
   name: 'gemini',
   program: 'gemini',
   // GEMINI_CLI_HOME stands for the home: the settings are in its .gemini.
@@ -352,7 +353,7 @@ const gemini: AgentSpec = {
   },
 };
 
-const copilot: AgentSpec = {
+export const copilot: AgentSpec = {
   name: 'copilot',
   program: 'copilot',
   dir: (lab) => lab.env.COPILOT_HOME ?? join(lab.home, '.copilot'),
@@ -398,12 +399,6 @@ copilot.variants = [
     },
   },
 ];
-
-/** FIREBREAK_E2E_AGENTS=codex,gemini runs only those (when working on one agent). */
-const ONLY = process.env.FIREBREAK_E2E_AGENTS?.split(',')
-  .map((a) => a.trim())
-  .filter((a) => a !== '');
-const AGENT_SPECS: AgentSpec[] = [claude, codex, gemini, copilot].filter((a) => !ONLY || ONLY.includes(a.name));
 
 // ---------------------------------------------------------------------------------------
 // The cases
@@ -472,174 +467,167 @@ const BREAKAGES: Record<AgentName, Breakage[]> = {
   copilot: [NODE_GARBAGE],
 };
 
-if (!INSTALLED) {
-  test('agents end to end', { skip: 'the agent CLIs are not installed; install them with: npm ci --prefix test/agents' }, () => {});
-} else {
-  describe('agents end to end (connect, the real agent CLI, a fake model)', { concurrency: true }, () => {
-    for (const spec of AGENT_SPECS) {
-      const rmSandbox = (lab: Lab): string => (spec.destroy ?? ((d: string) => `rm -rf ${d}`))(lab.sandbox);
-      const destroy = (lab: Lab): ToolCall[] => [spec.shell(rmSandbox(lab))];
-      const opts = { timeout: CASE_TIMEOUT_MS };
+/**
+ * One agent's cases, one after another: the file of each agent (test/e2e/<agent>.test.ts)
+ * calls this, so the agents run in parallel as test files do. Without the agent CLIs
+ * installed it records one skipped test.
+ */
+export function agentSuite(spec: AgentSpec): void {
+  if (!INSTALLED) {
+    test(`${spec.name} end to end`, { skip: 'the agent CLIs are not installed; install them with: npm ci --prefix test/agents' }, () => {});
+    return;
+  }
+  const rmSandbox = (lab: Lab): string => (spec.destroy ?? ((d: string) => `rm -rf ${d}`))(lab.sandbox);
+  const destroy = (lab: Lab): ToolCall[] => [spec.shell(rmSandbox(lab))];
+  const opts = { timeout: CASE_TIMEOUT_MS };
 
-      describe(spec.name, { concurrency: 1 }, () => {
-        test('doctor says guarded; a destructive command is denied by firebreak; the sandbox survives and the model is told why', opts, () =>
-          scenario(spec, { script: destroy }, async (lab, model) => {
-            const d = doctor(lab, spec.name);
-            assert.equal(d.status, 0, d.stdout);
-            const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
-            assert.ok(!o.run.timedOut, o.report);
-            assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
-            const line = o.audit.find((a) => a.command === rmSandbox(lab));
-            assert.equal(line?.decision, 'deny', `firebreak's audit log has no deny for the command\n${o.report}`);
-            assert.equal(line?.agent, spec.name);
-            assert.match(
-              o.toolResults.join('\n'),
-              /firebreak blocked this command \(Critical\)[\s\S]*fs:rm-recursive[\s\S]*firebreak allow [A-Z0-9]+/,
-              o.report,
-            );
-            assert.match(o.run.output, /firebreak blocked this command/, o.report);
-          }),
+  describe(spec.name, { concurrency: 1 }, () => {
+    test('doctor says guarded; a destructive command is denied by firebreak; the sandbox survives and the model is told why', opts, () =>
+      scenario(spec, { script: destroy }, async (lab, model) => {
+        const d = doctor(lab, spec.name);
+        assert.equal(d.status, 0, d.stdout);
+        const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
+        assert.ok(!o.run.timedOut, o.report);
+        assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
+        const line = o.audit.find((a) => a.command === rmSandbox(lab));
+        assert.equal(line?.decision, 'deny', `firebreak's audit log has no deny for the command\n${o.report}`);
+        assert.equal(line?.agent, spec.name);
+        assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(Critical\)[\s\S]*fs:rm-recursive[\s\S]*firebreak allow [A-Z0-9]+/, o.report);
+        assert.match(o.run.output, /firebreak blocked this command/, o.report);
+      }),
+    );
+
+    test("a person's firebreak allow CODE lets the agent's next try of the same command through", opts, () =>
+      scenario(spec, { script: destroy }, async (lab, model) => {
+        const first = await drive(spec, lab, model, 'Delete the sandbox directory.');
+        assert.ok(sandboxIntact(lab), first.report);
+        const code = /firebreak allow ([A-Z0-9]{6})/.exec(first.toolResults.join('\n'))?.[1];
+        assert.ok(code, `the deny offered no code\n${first.report}`);
+        // The person, in their own terminal (a pty), answers y.
+        const allow = spawnSync('script', ['-qec', `${process.execPath} ${BIN} allow ${code}`, '/dev/null'], {
+          input: 'y\n',
+          env: lab.env,
+          encoding: 'utf8',
+          timeout: CONNECT_TIMEOUT_MS,
+        });
+        assert.equal(allow.status, 0, allow.stdout + allow.stderr);
+        // A new session: the model asks for the same command again.
+        const second = await drive(spec, lab, model, 'Delete the sandbox directory.');
+        assert.ok(!second.run.timedOut, second.report);
+        assert.ok(!existsSync(lab.sandbox), `the approved command did not run\n${second.report}`);
+        const approved = second.audit.filter((a) => a.command === rmSandbox(lab));
+        assert.deepEqual(
+          approved.map((a) => [a.decision, a.approved]),
+          [
+            ['deny', false],
+            ['allow', true],
+          ],
+          second.report,
         );
+      }),
+    );
 
-        test("a person's firebreak allow CODE lets the agent's next try of the same command through", opts, () =>
-          scenario(spec, { script: destroy }, async (lab, model) => {
-            const first = await drive(spec, lab, model, 'Delete the sandbox directory.');
-            assert.ok(sandboxIntact(lab), first.report);
-            const code = /firebreak allow ([A-Z0-9]{6})/.exec(first.toolResults.join('\n'))?.[1];
-            assert.ok(code, `the deny offered no code\n${first.report}`);
-            // The person, in their own terminal (a pty), answers y.
-            const allow = spawnSync('script', ['-qec', `${process.execPath} ${BIN} allow ${code}`, '/dev/null'], {
-              input: 'y\n',
-              env: lab.env,
-              encoding: 'utf8',
-              timeout: CONNECT_TIMEOUT_MS,
-            });
-            assert.equal(allow.status, 0, allow.stdout + allow.stderr);
-            // A new session: the model asks for the same command again.
-            const second = await drive(spec, lab, model, 'Delete the sandbox directory.');
-            assert.ok(!second.run.timedOut, second.report);
-            assert.ok(!existsSync(lab.sandbox), `the approved command did not run\n${second.report}`);
-            const approved = second.audit.filter((a) => a.command === rmSandbox(lab));
-            assert.deepEqual(
-              approved.map((a) => [a.decision, a.approved]),
-              [
-                ['deny', false],
-                ['allow', true],
-              ],
-              second.report,
-            );
-          }),
+    test('a routine command runs', opts, () =>
+      scenario(spec, { script: (l) => [spec.shell(`touch ${l.marker}`)] }, async (lab, model) => {
+        const o = await drive(spec, lab, model, 'Create the marker file.');
+        assert.ok(!o.run.timedOut, o.report);
+        assert.ok(existsSync(lab.marker), `the marker was not created\n${o.report}`);
+        assert.equal(o.audit.find((a) => a.command === `touch ${lab.marker}`)?.decision, 'allow', o.report);
+      }),
+    );
+
+    test('a command firebreak would ask a person about does not run when no person can answer', opts, () =>
+      scenario(spec, { script: () => [spec.shell('kubectl cordon node-1')] }, async (lab, model) => {
+        fakeKubectl(lab);
+        const o = await drive(spec, lab, model, 'Cordon the node.');
+        assert.ok(!o.run.timedOut, o.report);
+        assert.ok(!existsSync(lab.marker), `kubectl cordon ran\n${o.report}`);
+        // An agent that can put a question to a person gets an ask (which headless, nobody answers); the others a deny that says so.
+        assert.equal(
+          o.audit.find((a) => a.command === 'kubectl cordon node-1')?.decision,
+          ['claude', 'copilot'].includes(spec.name) ? 'ask' : 'deny',
+          o.report,
         );
+        assert.match(o.toolResults.join('\n'), /firebreak (asks a person to approve|held this command back)/, o.report);
+      }),
+    );
 
-        test('a routine command runs', opts, () =>
-          scenario(spec, { script: (l) => [spec.shell(`touch ${l.marker}`)] }, async (lab, model) => {
-            const o = await drive(spec, lab, model, 'Create the marker file.');
-            assert.ok(!o.run.timedOut, o.report);
-            assert.ok(existsSync(lab.marker), `the marker was not created\n${o.report}`);
-            assert.equal(o.audit.find((a) => a.command === `touch ${lab.marker}`)?.decision, 'allow', o.report);
-          }),
-        );
+    for (const variant of [spec, ...(spec.variants ?? [])]) {
+      test(`a file tool writing the agent's own hook registration is denied; the file is unchanged${variant.label ? ` (${variant.label})` : ''}`, opts, () =>
+        scenario(variant, { script: (l) => variant.write(l).script }, async (lab, model) => {
+          const { file, tool } = variant.write(lab);
+          const before = readFileSync(file, 'utf8');
+          const o = await drive(variant, lab, model, 'Rewrite the settings file.');
+          assert.ok(!o.run.timedOut, o.report);
+          assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
+          assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak's audit log has no deny for the ${tool} call\n${o.report}`);
+          assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[\s\S]*self:file-tool-write-guard-config/, o.report);
+        }),
+      );
+    }
 
-        test('a command firebreak would ask a person about does not run when no person can answer', opts, () =>
-          scenario(spec, { script: () => [spec.shell('kubectl cordon node-1')] }, async (lab, model) => {
-            fakeKubectl(lab);
-            const o = await drive(spec, lab, model, 'Cordon the node.');
-            assert.ok(!o.run.timedOut, o.report);
-            assert.ok(!existsSync(lab.marker), `kubectl cordon ran\n${o.report}`);
-            // An agent that can put a question to a person gets an ask (which headless, nobody answers); the others a deny that says so.
-            assert.equal(
-              o.audit.find((a) => a.command === 'kubectl cordon node-1')?.decision,
-              ['claude', 'copilot'].includes(spec.name) ? 'ask' : 'deny',
-              o.report,
-            );
-            assert.match(o.toolResults.join('\n'), /firebreak (asks a person to approve|held this command back)/, o.report);
-          }),
-        );
+    test(`with ${spec.moved.variable} moving its settings out of the home, connect writes where the agent reads them, and they are guarded there`, opts, () =>
+      scenario(
+        spec,
+        {
+          env: (l) => ({ [spec.moved.variable]: spec.moved.value(join(l.root, 'elsewhere', 'config')) }),
+          script: (l) => [...destroy(l), ...spec.write(l).script],
+        },
+        async (lab, model) => {
+          const { file, tool } = spec.write(lab);
+          assert.ok(file.startsWith(join(lab.root, 'elsewhere')), file);
+          const before = readFileSync(file, 'utf8');
+          const o = await drive(spec, lab, model, 'Delete the sandbox, then rewrite the settings file.');
+          assert.ok(!o.run.timedOut, o.report);
+          assert.ok(sandboxIntact(lab), `the sandbox was deleted: the agent did not run the hook connect registered\n${o.report}`);
+          assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
+          assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
+          assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak did not deny the ${tool} call\n${o.report}`);
+        },
+      ),
+    );
 
-        for (const variant of [spec, ...(spec.variants ?? [])]) {
-          test(
-            `a file tool writing the agent's own hook registration is denied; the file is unchanged${variant.label ? ` (${variant.label})` : ''}`,
-            opts,
-            () =>
-              scenario(variant, { script: (l) => variant.write(l).script }, async (lab, model) => {
-                const { file, tool } = variant.write(lab);
-                const before = readFileSync(file, 'utf8');
-                const o = await drive(variant, lab, model, 'Rewrite the settings file.');
-                assert.ok(!o.run.timedOut, o.report);
-                assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
-                assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak's audit log has no deny for the ${tool} call\n${o.report}`);
-                assert.match(o.toolResults.join('\n'), /firebreak blocked this command \(High\)[\s\S]*self:file-tool-write-guard-config/, o.report);
-              }),
-          );
+    test("connect --scope project: the agent runs the project's hook once it trusts the project, and doctor says which", opts, () =>
+      scenario(spec, { script: destroy, connect: ['--scope', 'project'] }, async (lab, model) => {
+        if (spec.trustProject) {
+          const before = doctor(lab, spec.name);
+          assert.equal(before.status, 1, before.stdout);
+          assert.match(before.stdout, /only in (projects|folders) it trusts/);
+          spec.trustProject(lab);
         }
+        const d = doctor(lab, spec.name);
+        assert.equal(d.status, 0, d.stdout);
+        const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
+        assert.ok(!o.run.timedOut, o.report);
+        assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
+        assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
+      }),
+    );
 
-        test(
-          `with ${spec.moved.variable} moving its settings out of the home, connect writes where the agent reads them, and they are guarded there`,
-          opts,
-          () =>
-            scenario(
-              spec,
-              {
-                env: (l) => ({ [spec.moved.variable]: spec.moved.value(join(l.root, 'elsewhere', 'config')) }),
-                script: (l) => [...destroy(l), ...spec.write(l).script],
-              },
-              async (lab, model) => {
-                const { file, tool } = spec.write(lab);
-                assert.ok(file.startsWith(join(lab.root, 'elsewhere')), file);
-                const before = readFileSync(file, 'utf8');
-                const o = await drive(spec, lab, model, 'Delete the sandbox, then rewrite the settings file.');
-                assert.ok(!o.run.timedOut, o.report);
-                assert.ok(sandboxIntact(lab), `the sandbox was deleted: the agent did not run the hook connect registered\n${o.report}`);
-                assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
-                assert.equal(readFileSync(file, 'utf8'), before, `the file was changed\n${o.report}`);
-                assert.equal(o.audit.find((a) => a.tool === tool)?.decision, 'deny', `firebreak did not deny the ${tool} call\n${o.report}`);
-              },
-            ),
-        );
-
-        test("connect --scope project: the agent runs the project's hook once it trusts the project, and doctor says which", opts, () =>
-          scenario(spec, { script: destroy, connect: ['--scope', 'project'] }, async (lab, model) => {
-            if (spec.trustProject) {
-              const before = doctor(lab, spec.name);
-              assert.equal(before.status, 1, before.stdout);
-              assert.match(before.stdout, /only in (projects|folders) it trusts/);
-              spec.trustProject(lab);
-            }
-            const d = doctor(lab, spec.name);
-            assert.equal(d.status, 0, d.stdout);
-            const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
-            assert.ok(!o.run.timedOut, o.report);
-            assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
-            assert.equal(o.audit.find((a) => a.command === rmSandbox(lab))?.decision, 'deny', o.report);
-          }),
-        );
-
-        for (const breakage of BREAKAGES[spec.name]) {
-          test(`with ${breakage.what}, the destructive command is still blocked`, opts, () => {
-            let install: Install | null = null;
-            return scenario(spec, { script: destroy, install: (l) => (install = breakage.install(l)) }, async (lab, model) => {
-              breakage.break(install!);
-              const d = doctor(lab, spec.name);
-              assert.equal(d.status, 1, `doctor calls the broken set-up guarded\n${d.stdout}`);
-              const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
-              assert.ok(!o.run.timedOut, o.report);
-              assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
-              // The fallback in the registered command line said why; firebreak itself never ran.
-              assert.match(o.toolResults.join('\n'), /firebreak could not start/, o.report);
-              assert.deepEqual(o.audit, [], o.report);
-            });
-          });
-        }
-
-        test('control: once connect --remove takes the hook out, the same destructive command runs', opts, () =>
-          scenario(spec, { script: destroy }, async (lab, model) => {
-            connect(lab, spec.name, ['--remove']);
-            const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
-            assert.ok(!o.run.timedOut, o.report);
-            assert.ok(!existsSync(lab.sandbox), `the agent did not run the command even without firebreak, so the cases above prove nothing\n${o.report}`);
-          }),
-        );
+    for (const breakage of BREAKAGES[spec.name]) {
+      test(`with ${breakage.what}, the destructive command is still blocked`, opts, () => {
+        let install: Install | null = null;
+        return scenario(spec, { script: destroy, install: (l) => (install = breakage.install(l)) }, async (lab, model) => {
+          breakage.break(install!);
+          const d = doctor(lab, spec.name);
+          assert.equal(d.status, 1, `doctor calls the broken set-up guarded\n${d.stdout}`);
+          const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
+          assert.ok(!o.run.timedOut, o.report);
+          assert.ok(sandboxIntact(lab), `the sandbox was deleted\n${o.report}`);
+          // The fallback in the registered command line said why; firebreak itself never ran.
+          assert.match(o.toolResults.join('\n'), /firebreak could not start/, o.report);
+          assert.deepEqual(o.audit, [], o.report);
+        });
       });
     }
+
+    test('control: once connect --remove takes the hook out, the same destructive command runs', opts, () =>
+      scenario(spec, { script: destroy }, async (lab, model) => {
+        connect(lab, spec.name, ['--remove']);
+        const o = await drive(spec, lab, model, 'Delete the sandbox directory.');
+        assert.ok(!o.run.timedOut, o.report);
+        assert.ok(!existsSync(lab.sandbox), `the agent did not run the command even without firebreak, so the cases above prove nothing\n${o.report}`);
+      }),
+    );
   });
 }
