@@ -93,6 +93,9 @@ describe('readers on the shared walk agree with the tools', () => {
     // git's global options in any spelling before an alias defined on the line.
     ["git -C /repo -c alias.x='!rm -rf /srv' x", 'rm -rf /srv'],
     ["git --git-dir=/repo/.git -c alias.x='!rm -rf /srv' x", 'rm -rf /srv'],
+    // git's config keys ignore case: alias.RM defines rm.
+    ["git -c ALIAS.RM='!rm -rf /srv' rm", 'rm -rf /srv'],
+    ["git -c alias.Wipe='!rm -rf /srv' wipe", 'rm -rf /srv'],
     // docker's global options, then run's own (-v takes a value for run, not for rm).
     ['docker -H tcp://h:2375 run -v /:/host alpine rm -rf /host', 'rm -rf /host'],
     ['docker compose -f c.yml exec web rm -rf /data', 'rm -rf /data'],

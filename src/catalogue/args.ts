@@ -3,7 +3,7 @@
 
 import type { Arg, NormalisedCommand } from '../shell/index.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
-import { walkOptions } from '../options/walk.js';
+import { scanOptions } from '../options/walk.js';
 import type { CommandSpec } from './types.js';
 
 export interface ParsedOption {
@@ -36,11 +36,11 @@ export function parseArgs(args: Arg[], spec: CommandSpec | undefined): ParsedArg
   const positionals: Arg[] = [];
   const options: ParsedOption[] = [];
   let endOfOptions = -1;
-  for (const tok of walkOptions(args, optionSpecOf(spec))) {
-    if (tok.kind === 'end') endOfOptions = tok.at;
-    else if (tok.kind === 'operand') positionals.push(args[tok.at]!);
-    else options.push({ name: tok.name, value: tok.value ?? null, index: tok.at });
-  }
+  scanOptions(args, optionSpecOf(spec), 0, (kind, at, name, _takes, value) => {
+    if (kind === 'end') endOfOptions = at;
+    else if (kind === 'operand') positionals.push(args[at]!);
+    else options.push({ name, value: value ?? null, index: at });
+  });
   return { positionals, options, endOfOptions };
 }
 
@@ -61,10 +61,10 @@ export function normalisedText(cmd: NormalisedCommand, spec: CommandSpec | undef
   let words: Arg[] = cmd.args;
   if (spec?.global_options_before_subcommand) {
     let i = 0;
-    for (const tok of walkOptions(words, optionSpecOf(spec))) {
-      if (tok.kind !== 'option') break;
-      i = tok.after;
-    }
+    scanOptions(words, optionSpecOf(spec), 0, (kind, _at, _name, _takes, _value, after) => {
+      if (kind !== 'option') return true;
+      i = after;
+    });
     if (i > 0) words = [...words.slice(i), ...words.slice(0, i)];
   }
   let text = cmd.name;

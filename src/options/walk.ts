@@ -30,91 +30,133 @@ export type OptionToken =
   | { readonly kind: 'end'; readonly at: number };
 
 const DIGITS = /^(x[0-9a-fA-F]+|[0-7]*)/;
+const DASH = 45;
+const NUMBER = /^-[0-9]+$/;
+const LETTERS = /^-[A-Za-z]+$/;
+const LETTER_FIRST = /^-[A-Za-z]/;
 
 /**
- * Reads words from `from` on as the tool does. Once `--` is seen every later word is an
- * operand. A word the spec names as a whole (`-cmd`, `--eval`, `-n`) is that option; a
- * `--long=value` word carries its value; any other single-dash word is a cluster of short
- * options, where a letter that takes a value takes the rest of the word or the next word.
+ * What the walk reports for each token, in order: `option` (its name, what its value is,
+ * the value or undefined when missing, and the index after the option and its value),
+ * `operand`, or `end` (`--`). Returning true stops the walk (returning nothing goes on).
  */
-export function* walkOptions(words: readonly Word[], spec: OptionSpec, from = 0): Generator<OptionToken> {
+type OptionVisitor = (
+  kind: OptionToken['kind'],
+  at: number,
+  name: string,
+  takes: ValueKind | undefined,
+  value: string | undefined,
+  after: number,
+) => unknown;
+
+/** The index of the next word as a value; -1 when there is none, -2 when the tool would prompt for it instead. */
+function valueAt(words: readonly Word[], i: number, spec: OptionSpec): number {
+  const v = words[i + 1]?.text;
+  if (v === undefined) return -1;
+  return spec.promptsForMissing && v.startsWith('--') ? -2 : i + 1;
+}
+
+/**
+ * Reads words from `from` on as the tool does, reporting each token to `visit`. Once `--`
+ * is seen every later word is an operand. A word the spec names as a whole (`-cmd`,
+ * `--eval`, `-n`) is that option; a `--long=value` word carries its value; any other
+ * single-dash word is a cluster of short options, where a letter that takes a value takes
+ * the rest of the word or the next word. It allocates nothing itself: the catalogue reads
+ * every matched command's options with it, in the engine's hottest loop.
+ */
+export function scanOptions(words: readonly Word[], spec: OptionSpec, from: number, visit: OptionVisitor): void {
   let ended = false;
   for (let i = from; i < words.length; i++) {
     const w = words[i]!;
     const t = w.text;
-    if (ended || w.dynamic || t.length < 2 || t[0] !== '-') {
-      yield { kind: 'operand', at: i };
+    if (ended || w.dynamic || t.length < 2 || t.charCodeAt(0) !== DASH) {
+      if (visit('operand', i, '', undefined, undefined, i + 1)) return;
       continue;
     }
     if (t === '--') {
       ended = true;
-      yield { kind: 'end', at: i };
+      if (visit('end', i, '', undefined, undefined, i + 1)) return;
       continue;
     }
     const at = i;
-    /** The next word as a value, unless there is none or the tool would prompt instead. */
-    const next = (): string | undefined => {
-      const v = words[i + 1]?.text;
-      if (v === undefined || (spec.promptsForMissing && v.startsWith('--'))) return spec.promptsForMissing && v !== undefined ? '' : undefined;
-      i++;
-      return v;
-    };
     const whole = spec.takes.get(t);
     if (whole !== undefined || spec.stops.has(t)) {
-      const value = whole ? next() : undefined;
-      yield { kind: 'option', name: t, takes: whole, value, at, after: i + 1 };
+      let value: string | undefined;
+      if (whole !== undefined) {
+        const k = valueAt(words, i, spec);
+        value = k >= 0 ? words[(i = k)]!.text : k === -2 ? '' : undefined;
+      }
+      if (visit('option', at, t, whole, value, i + 1)) return;
       continue;
     }
     const eq = t.indexOf('=');
-    if (t[1] === '-' || spec.singleDash) {
+    if (t.charCodeAt(1) === DASH || spec.singleDash) {
       let name = eq < 0 ? t : t.slice(0, eq);
       if (spec.singleDash && name.startsWith('--')) name = name.slice(1);
       const takes = spec.takes.get(name);
-      const value = eq >= 0 ? t.slice(eq + 1) : takes ? next() : undefined;
-      yield { kind: 'option', name, takes, value, at, after: i + 1 };
+      let value: string | undefined;
+      if (eq >= 0) value = t.slice(eq + 1);
+      else if (takes !== undefined) {
+        const k = valueAt(words, i, spec);
+        value = k >= 0 ? words[(i = k)]!.text : k === -2 ? '' : undefined;
+      }
+      if (visit('option', at, name, takes, value, i + 1)) return;
       continue;
     }
     if (spec.lenient) {
-      if (/^-[0-9]+$/.test(t)) {
-        yield { kind: 'operand', at };
+      if (NUMBER.test(t)) {
+        if (visit('operand', at, '', undefined, undefined, at + 1)) return;
         continue;
       }
       if (eq > 0) {
-        yield { kind: 'option', name: t.slice(0, eq), takes: undefined, value: t.slice(eq + 1), at, after: i + 1 };
+        if (visit('option', at, t.slice(0, eq), undefined, t.slice(eq + 1), at + 1)) return;
         continue;
       }
-      yield { kind: 'option', name: t, takes: undefined, value: undefined, at, after: i + 1 };
+      if (visit('option', at, t, undefined, undefined, at + 1)) return;
       if (t.length === 2) continue;
-      if (!/^-[A-Za-z]+$/.test(t)) {
-        const takes = /^-[A-Za-z]/.test(t) ? spec.takes.get(t.slice(0, 2)) : undefined;
-        if (takes !== undefined) yield { kind: 'option', name: t.slice(0, 2), takes, value: t.slice(2), at, after: i + 1 };
+      if (!LETTERS.test(t)) {
+        const takes = LETTER_FIRST.test(t) ? spec.takes.get(t.slice(0, 2)) : undefined;
+        if (takes !== undefined && visit('option', at, t.slice(0, 2), takes, t.slice(2), at + 1)) return;
         continue;
       }
     }
     for (let j = 1; j < t.length; j++) {
       const letter = t[j]!;
       const name = '-' + letter;
-      const rest = t.slice(j + 1);
       if (spec.glueOnly.includes(letter)) {
-        yield { kind: 'option', name, takes: 'value', value: rest, at, after: i + 1 };
+        if (visit('option', at, name, 'value', t.slice(j + 1), at + 1)) return;
         break;
       }
       if (spec.digits.includes(letter)) {
-        const digits = DIGITS.exec(rest)![0];
-        yield { kind: 'option', name, takes: undefined, value: digits || undefined, at, after: i + 1 };
+        const digits = DIGITS.exec(t.slice(j + 1))![0];
+        if (visit('option', at, name, undefined, digits || undefined, at + 1)) return;
         j += digits.length;
         continue;
       }
       const takes = spec.takes.get(name);
       if (takes === undefined) {
-        yield { kind: 'option', name, takes, value: undefined, at, after: i + 1 };
+        if (visit('option', at, name, undefined, undefined, at + 1)) return;
         continue;
       }
-      const value = rest && spec.glued ? rest : next();
-      yield { kind: 'option', name, takes, value, at, after: i + 1 };
+      let value: string | undefined;
+      if (j + 1 < t.length && spec.glued) value = t.slice(j + 1);
+      else {
+        const k = valueAt(words, i, spec);
+        value = k >= 0 ? words[(i = k)]!.text : k === -2 ? '' : undefined;
+      }
+      if (visit('option', at, name, takes, value, i + 1)) return;
       break;
     }
   }
+}
+
+/** The same walk as tokens, for readers that want them as a list. */
+export function walkOptions(words: readonly Word[], spec: OptionSpec, from = 0): OptionToken[] {
+  const out: OptionToken[] = [];
+  scanOptions(words, spec, from, (kind, at, name, takes, value, after) => {
+    out.push(kind === 'option' ? { kind, name, takes, value, at, after } : { kind, at });
+  });
+  return out;
 }
 
 /** The options before the first operand, with their values, and the index of that operand (after a `--`). */

@@ -8,6 +8,8 @@ import { quoteArg } from '../shell/quote.js';
 import { NONE, type NestedResult } from './result.js';
 
 export function gitAliasNested({ args }: NormalisedCommand): NestedResult {
+  // Every git command comes through here; only one that defines an alias needs its options read.
+  if (!args.some((a) => /alias\./i.test(a.text))) return NONE;
   const aliases = new Map<string, string>();
   let i = args.length;
   for (const tok of walkOptions(args, GIT)) {
@@ -15,11 +17,11 @@ export function gitAliasNested({ args }: NormalisedCommand): NestedResult {
       i = tok.kind === 'end' ? tok.at + 1 : tok.at;
       break;
     }
-    const m = tok.name === '-c' && tok.value !== undefined ? /^alias\.([^=]+)=(.*)$/s.exec(tok.value) : null;
-    if (m) aliases.set(m[1]!, m[2]!);
+    const m = tok.name === '-c' && tok.value !== undefined ? /^alias\.([^=]+)=(.*)$/is.exec(tok.value) : null;
+    if (m) aliases.set(m[1]!.toLowerCase(), m[2]!); // git's config keys ignore case: alias.RM is rm
   }
   const sub = args[i]?.text;
-  const body = sub !== undefined ? aliases.get(sub) : undefined;
+  const body = sub !== undefined ? aliases.get(sub.toLowerCase()) : undefined;
   if (body === undefined) return NONE;
   const rest = args
     .slice(i + 1)
