@@ -100,6 +100,10 @@ describe('readers on the shared walk agree with the tools', () => {
     ['docker -H tcp://h:2375 run -v /:/host alpine rm -rf /host', 'rm -rf /host'],
     ['docker compose -f c.yml exec web rm -rf /data', 'rm -rf /data'],
     ['kubectl -n prod exec -it web -- rm -rf /data', 'rm -rf /data'],
+    // Runners and ansible read their code options by the same walk: clustered, glued.
+    ["npx -yc 'rm -rf /srv'", 'rm -rf /srv'],
+    ["ansible web -mshell -a 'rm -rf /srv'", 'rm -rf /srv'],
+    ["fly -a api ssh console -C 'rm -rf /srv'", 'rm -rf /srv'],
     // ssh's clustered options.
     ['ssh -tp 2222 host rm -rf /srv', 'rm -rf /srv'],
   ];

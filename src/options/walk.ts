@@ -40,14 +40,7 @@ const LETTER_FIRST = /^-[A-Za-z]/;
  * the value or undefined when missing, and the index after the option and its value),
  * `operand`, or `end` (`--`). Returning true stops the walk (returning nothing goes on).
  */
-type OptionVisitor = (
-  kind: OptionToken['kind'],
-  at: number,
-  name: string,
-  takes: ValueKind | undefined,
-  value: string | undefined,
-  after: number,
-) => unknown;
+type OptionVisitor = (kind: OptionToken['kind'], at: number, name: string, takes: ValueKind | undefined, value: string | undefined, after: number) => unknown;
 
 /** The index of the next word as a value; -1 when there is none, -2 when the tool would prompt for it instead. */
 function valueAt(words: readonly Word[], i: number, spec: OptionSpec): number {

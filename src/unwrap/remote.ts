@@ -3,7 +3,6 @@
 
 import { ANSIBLE, SSH } from '../options/tools.js';
 import { walkOptions } from '../options/walk.js';
-import { optionValue } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { afterOptions } from './items.js';
 import { NONE, sourceOfWord, type NestedResult, type Stdin } from './result.js';
@@ -28,14 +27,16 @@ export function sshNested({ args }: NormalisedCommand, stdin: Stdin): NestedResu
 
 /** ansible HOSTS -m shell|command|raw -a 'CODE' runs CODE on every matched host; without -m, its default module, command. */
 export function ansibleNested({ args }: NormalisedCommand): NestedResult {
-  const module = optionValue(args, ['-m', '--module-name']) ?? 'command';
-  const code = optionValue(args, ['-a', '--args']);
-  let hosts = 'hosts';
-  for (const tok of walkOptions(args, ANSIBLE))
-    if (tok.kind === 'operand') {
-      hosts = args[tok.at]!.text;
-      break;
-    }
+  let module: string | undefined;
+  let code: string | undefined;
+  let hosts: string | undefined;
+  for (const tok of walkOptions(args, ANSIBLE)) {
+    if (tok.kind === 'operand') hosts ??= args[tok.at]!.text;
+    else if (tok.kind === 'option' && (tok.name === '-m' || tok.name === '--module-name')) module ??= tok.value;
+    else if (tok.kind === 'option' && (tok.name === '-a' || tok.name === '--args')) code ??= tok.value;
+  }
+  module ??= 'command';
+  hosts ??= 'hosts';
   if (!code || !module || !['shell', 'command', 'raw', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.builtin.raw'].includes(module)) return NONE;
   return { nested: [{ code, via: `ansible ${hosts}`, remote: `hosts ${hosts}` }], codeSource: null };
 }

@@ -5,7 +5,8 @@
 
 import type { Arg } from '../shell/commands.js';
 import { own } from '../core/own.js';
-import { optionValue } from '../shell/arg.js';
+import { optionSpec, type OptionSpec } from '../options/spec.js';
+import { walkOptions } from '../options/walk.js';
 import { quoteArg } from '../shell/quote.js';
 
 interface RunnerCode {
@@ -107,23 +108,33 @@ const RUNNERS: Record<string, Runner[]> = {
   yarn: [{ sub: ['dlx'], values: ['-p', '--package'] }, { sub: ['exec'] }],
 };
 
+/** A runner's options as the walk reads them, built once. */
+const specs = new WeakMap<Runner, OptionSpec>();
+function specOf(r: Runner): OptionSpec {
+  let spec = specs.get(r);
+  if (!spec) specs.set(r, (spec = optionSpec({ value: [...(r.values ?? []), ...(r.remote?.option ?? [])], code: r.codeOptions ?? [] })));
+  return spec;
+}
+
 /** The command a runner tool would run, or null when `name args` is not one. */
 export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
   for (const r of own(RUNNERS, name) ?? []) {
-    // Options may come before the subcommand (fly -a api ssh console -C ...).
+    // Options may come before the subcommand (fly -a api ssh console -C ...): read up to a `--`.
     const words: Arg[] = [];
-    for (let i = 0; i < args.length && args[i]!.text !== '--'; i++) {
-      const t = args[i]!.text;
-      if (!t.startsWith('-')) words.push(args[i]!);
-      else if (r.values?.includes(t) || r.codeOptions?.includes(t)) i++;
+    let inline: string | undefined;
+    let named: string | undefined;
+    for (const tok of walkOptions(args, specOf(r))) {
+      if (tok.kind === 'end') break;
+      if (tok.kind === 'operand') words.push(args[tok.at]!);
+      else if (tok.takes === 'code') inline ??= tok.value;
+      else if (r.remote?.option?.includes(tok.name)) named ??= tok.value;
     }
     if (!r.sub.every((s, k) => words[k]?.text === s)) continue;
     const via = [name, ...r.sub].join(' ');
-    const remoteName = r.remote?.option ? optionValue(args, r.remote.option) : r.remote?.operand ? (words[r.sub.length]?.text ?? null) : null;
+    const remoteName = r.remote?.option ? named : r.remote?.operand ? words[r.sub.length]?.text : undefined;
     const remote = r.remote ? `${r.remote.label} ${remoteName ?? '(default)'}` : undefined;
     if (r.codeOptions) {
-      const code = optionValue(args, r.codeOptions);
-      if (code) return { code, via, ...(remote ? { remote } : {}) };
+      if (inline) return { code: inline, via, ...(remote ? { remote } : {}) };
       // Without its code option, a tool with another form (npx pkg args) tries that next.
       continue;
     }
