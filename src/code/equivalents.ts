@@ -3,18 +3,14 @@
 // read, never run: a value the text does not spell out (a variable, a call's result) becomes
 // "$UNKNOWN", which the engine rates as an unresolved target rather than a harmless one.
 
+import { callEffect } from './calls.js';
 import { tokenize, type CodeLanguage, type RawPart, type Token } from './lexer.js';
 import {
   ACTIONS,
   DEFAULT_ALIASES,
-  ENV_GETTERS,
   ENVIRONMENTS,
   EVALS,
   HOME,
-  HOME_CALLS,
-  JOINERS,
-  LOADERS,
-  PATH_MAKERS,
   TAGGED,
   UNK,
   UNKNOWN,
@@ -22,16 +18,13 @@ import {
   canonical,
   concat,
   concatParts,
-  expandUser,
   format,
   joinPaths,
   literal,
   moduleName,
-  openMode,
   partsOf,
   shellLine,
   str,
-  verb,
   type Call,
   type Part,
   type Val,
@@ -83,26 +76,6 @@ const CLOSE = new Map([
   ['[', ']'],
   ['{', '}'],
 ]);
-/** Names come from hostile text: lookups are Maps, so `constructor` is only a name. */
-const PATH_DELETES = new Map([
-  ['unlink', 'rm -f'],
-  ['delete', 'rm -f'],
-  ['rmdir', 'rmdir'],
-  ['rmtree', 'rm -rf'],
-]);
-/** Path methods that write the file: Path(p).write_text(...), File.new(p).write. */
-const PATH_WRITES = new Map([
-  ['write_text', 'tee'],
-  ['write_bytes', 'tee'],
-  ['write', 'tee'],
-  ['touch', 'touch'],
-]);
-/** Path methods that move or link it: Path(p).rename(q), Path(link).symlink_to(target). */
-const PATH_MOVES = new Map([
-  ['rename', 'mv'],
-  ['replace', 'mv'],
-]);
-
 // ---- reading the code
 
 interface State {
@@ -457,74 +430,12 @@ class Reader {
     return v.k === 'ref' && ENVIRONMENTS.has(v.name) && k === 'HOME' ? str([HOME]) : UNKNOWN;
   }
 
+  /** A call: what it amounts to (./calls.ts), with the command it runs emitted and the code it evaluates read. */
   private call(fn: Val, c: Call): Val {
-    if (fn.k === 'meth') return this.method(fn.recv, fn.name, c);
-    if (fn.k !== 'ref') return UNKNOWN;
-    const name = canonical(this.lang, fn.name);
-    const a0 = c.args[0];
-    const action = ACTIONS[this.lang].get(name);
-    if (action) {
-      this.emit(action(c));
-      return UNKNOWN;
-    }
-    if (EVALS[this.lang].has(name)) {
-      const code = literal(name === 'Function' ? c.args.at(-1) : a0);
-      if (code !== null) this.nested(code)?.run();
-      return UNKNOWN;
-    }
-    if (LOADERS.has(name)) {
-      const m = literal(a0);
-      return m === null ? UNKNOWN : { k: 'ref', name: moduleName(m) };
-    }
-    if (HOME_CALLS.has(name)) return str([HOME]);
-    if (name === 'Path.home' || name === 'pathlib.Path.home') return { k: 'path', parts: [HOME] };
-    if (ENV_GETTERS.has(name)) return literal(a0) === 'HOME' ? str([HOME]) : UNKNOWN;
-    // Perl's glob expands wildcards when it runs: only a pattern without them is a known name.
-    if (name === 'glob' && this.lang === 'perl') return /[*?[{]/.test(literal(a0) ?? '*') ? UNKNOWN : expandUser(a0);
-    if (name === 'os.path.expanduser' || name === 'File.expand_path') return expandUser(a0);
-    if (PATH_MAKERS.has(name)) return { k: 'path', parts: joinPaths(c.args) };
-    if (JOINERS.has(name)) return str(joinPaths(c.args));
-    return UNKNOWN;
-  }
-
-  private method(recv: Val, name: string, c: Call): Val {
-    if (recv.k === 'path') {
-      const del = PATH_DELETES.get(name);
-      if (del) {
-        this.emit(verb(del, [recv]));
-        return UNKNOWN;
-      }
-      const write = PATH_WRITES.get(name);
-      if (write) {
-        this.emit(verb(write, [recv]));
-        return UNKNOWN;
-      }
-      const move = PATH_MOVES.get(name);
-      if (move) {
-        this.emit(verb(move, [recv, c.args[0] ?? UNKNOWN]));
-        return UNKNOWN;
-      }
-      if (name === 'symlink_to' || name === 'hardlink_to') {
-        this.emit(verb(name === 'symlink_to' ? 'ln -sf' : 'ln -f', [c.args[0] ?? UNKNOWN, recv]));
-        return UNKNOWN;
-      }
-      if (name === 'open') {
-        const cmd = openMode(literal(c.args[0] ?? c.kw.get('mode')));
-        if (cmd) this.emit(verb(cmd, [recv]));
-        return UNKNOWN;
-      }
-      if (name === 'expanduser') {
-        const v = expandUser(recv);
-        return v.k === 'str' ? { k: 'path', parts: v.parts } : v;
-      }
-      if (name === 'joinpath') return { k: 'path', parts: joinPaths([recv, ...c.args]) };
-      return name === 'resolve' || name === 'absolute' ? recv : UNKNOWN;
-    }
-    if (recv.k === 'str' && name === 'format' && this.lang === 'python') return format(recv.parts, c.args, true, c.kw);
-    const list = recv.k === 'list' ? recv : c.args[0]?.k === 'list' ? c.args[0] : null;
-    const sep = recv.k === 'list' ? (literal(c.args[0]) ?? ',') : literal(recv);
-    if (name === 'join' && list && sep !== null) return list.items.reduce<Val>((acc, v, i) => concat(i === 0 ? acc : concat(acc, str([sep])), v), str([]));
-    return UNKNOWN;
+    const effect = callEffect(this.lang, fn, c);
+    if (effect.runs !== undefined) this.emit(effect.runs);
+    if (effect.evaluates !== undefined) this.nested(effect.evaluates)?.run();
+    return effect.value;
   }
 }
 
