@@ -4,6 +4,7 @@
 import type { Alternative } from '../core/types.js';
 import { PLACEHOLDER, type AlternativeSpec } from '../catalogue/types.js';
 import { own } from '../core/own.js';
+import type { Arg } from '../shell/arg.js';
 import { quoteArg, quoteText } from '../shell/quote.js';
 import type { RuleMatch } from './match.js';
 
@@ -26,8 +27,15 @@ const CLASS_WORDS: Record<string, string> = {
   unknown: 'a path that depends on an unset variable',
 };
 
-function value(name: string, m: RuleMatch): string | null {
+/**
+ * A placeholder's value: shell text for a command a person pastes; in prose (a blast-radius
+ * detail), the word as it reads (stash@{0}, not stash\@\{0\}), in double quotes when it
+ * holds spaces.
+ */
+function value(name: string, m: RuleMatch, prose: boolean): string | null {
   const cmd = m.command;
+  const text = (t: string): string => (!prose ? quoteText(t) : /\s/.test(t) ? `"${t}"` : t);
+  const word = (a: Arg): string => (prose ? text(a.text) : quoteArg(a));
   switch (name) {
     case 'name':
       return cmd.name;
@@ -38,9 +46,9 @@ function value(name: string, m: RuleMatch): string | null {
     case 'args':
       return cmd.args.map(quoteArg).join(' ');
     case 'target':
-      return m.targets[0] ? quoteArg(m.targets[0].arg) : null;
+      return m.targets[0] ? word(m.targets[0].arg) : null;
     case 'targets':
-      return m.targets.length ? m.targets.map((t) => quoteArg(t.arg)).join(' ') : null;
+      return m.targets.length ? m.targets.map((t) => word(t.arg)).join(' ') : null;
     case 'target_path':
       return m.targets[0]?.path ?? null;
     case 'class':
@@ -48,14 +56,14 @@ function value(name: string, m: RuleMatch): string | null {
   }
   if (name.startsWith('pos')) {
     const a = m.parsed.positionals[Number(name.slice(3))];
-    return a ? quoteArg(a) : null;
+    return a ? word(a) : null;
   }
   if (name.startsWith('opt:') || name.startsWith('optflag:')) {
     const names = name.slice(name.indexOf(':') + 1).split(',');
     const o = m.parsed.options.find((x) => names.includes(x.name) && x.value !== null);
     if (!o) return name.startsWith('optflag:') ? '' : null;
     // optflag prints the option as written with its value (-n prod), or nothing at all.
-    return name.startsWith('optflag:') ? `${o.name} ${quoteText(o.value!)}` : quoteText(o.value!);
+    return name.startsWith('optflag:') ? `${o.name} ${text(o.value!)}` : text(o.value!);
   }
   return null;
 }
@@ -68,7 +76,7 @@ function value(name: string, m: RuleMatch): string | null {
 export function fill(template: string, m: RuleMatch, prose = false): string | null {
   let missing = false;
   const out = template.replace(PLACEHOLDER, (_all, name: string, fallback: string | undefined) => {
-    const v = value(name, m);
+    const v = value(name, m, prose);
     // {optflag:...} is allowed to print nothing: the option was simply not given.
     if (v !== null && (v !== '' || name.startsWith('optflag:'))) return v;
     if (fallback !== undefined) return fallback;
