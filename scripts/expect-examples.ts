@@ -49,7 +49,13 @@ for (const f of files) {
     const pad = ' '.repeat(start - f.text.lastIndexOf('\n', start - 1) - 1);
     // The example as a block mapping: what it already says, then what the rule produces.
     const lines: string[] = [`command: ${q(command)}`];
-    if (typeof example !== 'string') for (const [key, value] of Object.entries(example)) if (key !== 'command') lines.push(`${key}: ${q(String(value))}`);
+    if (typeof example !== 'string') {
+      for (const [key, value] of Object.entries(example)) {
+        if (key === 'command') continue;
+        if (Array.isArray(value)) lines.push(value.length > 0 ? `${key}:` : `${key}: []`, ...value.map((v) => `  - ${q(String(v))}`));
+        else lines.push(`${key}: ${q(String(value))}`);
+      }
+    }
     if (missing.includes('alternatives')) {
       // None produced is stated too: a template that cannot be filled for this command says so.
       const produced = engine.alternativesOf(m).map((a) => `  - ${q(a.command)}`);

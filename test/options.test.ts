@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { optionSpec } from '../src/options/spec.js';
+import { mergedSpec, optionSpec, withoutOptions } from '../src/options/spec.js';
 import { leadingOptions, walkOptions, type OptionToken } from '../src/options/walk.js';
 import { parseCommandLine } from '../src/unwrap/index.js';
 
@@ -46,6 +46,23 @@ describe('walkOptions', () => {
   });
   test('a tool that prompts for a missing value does not take the next --option as it', () => {
     assert.deepEqual(tokens('-p --eval x', optionSpec({ value: '-p', code: '--eval' }, { promptsForMissing: true })), ['-p=', '--eval=x']);
+  });
+  test('code is taken as it comes, even when it starts with -- (an SQL comment)', () => {
+    const spec = optionSpec({ value: '-p', code: '-c', file: '-f' }, { promptsForMissing: true });
+    assert.deepEqual(tokens('-c --note', spec), ['-c=--note']);
+    assert.deepEqual(tokens('-f --weird-name', spec), ['-f=--weird-name']);
+  });
+  test('specs that read words differently are refused when merged', () => {
+    assert.throws(() => mergedSpec(optionSpec({ value: '-n' }), optionSpec({ code: '-e' }, { glued: false })), /differ in glued/);
+    const merged = mergedSpec(optionSpec({ value: '-n' }), optionSpec({ code: '-e' }));
+    assert.deepEqual(
+      [...merged.takes],
+      [
+        ['-n', 'value'],
+        ['-e', 'code'],
+      ],
+    );
+    assert.deepEqual([...withoutOptions(merged, '-n').takes], [['-e', 'code']]);
   });
   test('the lenient reading reports a word whole and by letters, Go-style -name=value, and -9 as an operand', () => {
     const lenient = optionSpec({ value: '-n' }, { lenient: true });
@@ -104,6 +121,16 @@ describe('readers on the shared walk agree with the tools', () => {
     ["npx -yc 'rm -rf /srv'", 'rm -rf /srv'],
     ["ansible web -mshell -a 'rm -rf /srv'", 'rm -rf /srv'],
     ["fly -a api ssh console -C 'rm -rf /srv'", 'rm -rf /srv'],
+    // Found in review: code that opens with a comment, booleans a shared list must not make
+    // valued, and wrappers' own quirks.
+    ["psql -c $'-- cleanup\\nDROP TABLE users'", '@sql drop table users'],
+    ["mysql -e '-- cleanup\nDROP TABLE users'", '@sql drop table users'],
+    ['podman run --rmi alpine rm -rf /srv', 'rm -rf /srv'],
+    ['sudo -k rm -rf /srv', 'rm -rf /srv'],
+    ['timeout -- 5 rm -rf /srv', 'rm -rf /srv'],
+    ['env - rm -rf /srv', 'rm -rf /srv'],
+    ['env -- FOO=1 rm -rf /srv', 'rm -rf /srv'],
+    ['perl -I lib -e \'system("rm -rf /srv")\'', 'rm -rf /srv'],
     // ssh's clustered options.
     ['ssh -tp 2222 host rm -rf /srv', 'rm -rf /srv'],
   ];

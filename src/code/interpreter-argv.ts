@@ -38,7 +38,8 @@ const PYTHON = interpreter('python', optionSpec({ code: 'c', value: 'W X --check
 const NODE = interpreter('node', optionSpec({ ...NODE_OPTIONS, value: NODE_OPTIONS.value + ' -r -C', stops: NODE_OPTIONS.stops + ' -c' }, { glued: false }));
 const BUN = interpreter('node', optionSpec({ ...NODE_OPTIONS, value: NODE_OPTIONS.value + ' -r -c' }, { glued: false }), { readsStdin: false });
 const DENO = interpreter('node', DENO_EVAL, { readsStdin: false });
-const PERL = interpreter('perl', optionSpec({ code: 'e E', stops: 'v h V' }, { glueOnly: 'iIMmxdDFCV', digits: 'l0' }));
+// -I takes its directory glued or as the next word; -M, -m, -i and the rest only glued.
+const PERL = interpreter('perl', optionSpec({ code: 'e E', value: 'I', stops: 'v h V' }, { glueOnly: 'iMmxdDFCV', digits: 'l0' }));
 const RUBY = interpreter('ruby', optionSpec({ code: 'e', value: 'r I C E', stops: 'h --help --version' }, { glueOnly: 'ixFWKT', digits: '0' }));
 const PHP = interpreter('php', optionSpec({ code: 'r B R E', value: 'd c z t S', program: 'f', stops: 'v h i l m S' }));
 

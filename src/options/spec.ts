@@ -58,13 +58,26 @@ export function optionSpec(names: Names, quirks: Partial<Omit<OptionSpec, 'takes
   };
 }
 
-/** One spec holding every option of several (a tool's global options and a subcommand's); quirks from the first. */
+const QUIRKS = ['glueOnly', 'digits', 'glued', 'singleDash', 'promptsForMissing', 'lenient'] as const;
+
+/**
+ * One spec holding every option of several (a tool's global options and a subcommand's).
+ * They must read words the same way: merging specs whose quirks differ is a mistake in the
+ * tables, refused when the module loads rather than read wrongly later.
+ */
 export function mergedSpec(...specs: OptionSpec[]): OptionSpec {
-  return {
-    ...(specs[0] ?? optionSpec({})),
-    takes: new Map(specs.flatMap((s) => [...s.takes])),
-    stops: new Set(specs.flatMap((s) => [...s.stops])),
-  };
+  const first = specs[0] ?? optionSpec({});
+  for (const s of specs) {
+    const differs = QUIRKS.find((q) => s[q] !== first[q]);
+    if (differs) throw new Error(`mergedSpec: the specs differ in ${differs}; merge only specs that read words alike`);
+  }
+  return { ...first, takes: new Map(specs.flatMap((s) => [...s.takes])), stops: new Set(specs.flatMap((s) => [...s.stops])) };
+}
+
+/** A spec without some of its options: a list read everywhere, minus those that are booleans in one subcommand. */
+export function withoutOptions(spec: OptionSpec, names: string): OptionSpec {
+  const drop = new Set(words(names));
+  return { ...spec, takes: new Map([...spec.takes].filter(([n]) => !drop.has(n))), stops: new Set([...spec.stops].filter((n) => !drop.has(n))) };
 }
 
 /** Options that take a plain value, as a spec. */

@@ -6,7 +6,7 @@
 // subcommand are left out of the lists read everywhere, so a boolean never swallows the
 // word after it.
 
-import { mergedSpec, optionSpec, valueOptions, type OptionSpec } from './spec.js';
+import { mergedSpec, optionSpec, valueOptions, withoutOptions, type OptionSpec } from './spec.js';
 
 /**
  * git's options, global or of any subcommand, that take the next word. Deliberately absent
@@ -50,8 +50,8 @@ const COMPOSE = valueOptions(`
 /** Before the subcommand only: docker -l (log level; `docker ps -l` is boolean), compose -f (file; `compose rm -f` is force). */
 export const CONTAINER_GLOBAL = mergedSpec(CONTAINER_ENGINE, COMPOSE, valueOptions('-l -f'));
 
-/** docker exec: the engine's options and its own. */
-export const CONTAINER_EXEC = mergedSpec(CONTAINER_ENGINE, valueOptions('--index'));
+/** docker exec: the engine's options (less --rmi, compose down's, a boolean in podman run and exec) and its own. */
+export const CONTAINER_EXEC = mergedSpec(withoutOptions(CONTAINER_ENGINE, '--rmi'), valueOptions('--index'));
 
 /** docker run and create: letters that take a value here and are boolean elsewhere (-v, -a, -h, -l), and run's own. */
 export const CONTAINER_RUN = mergedSpec(

@@ -42,11 +42,16 @@ const LETTER_FIRST = /^-[A-Za-z]/;
  */
 type OptionVisitor = (kind: OptionToken['kind'], at: number, name: string, takes: ValueKind | undefined, value: string | undefined, after: number) => unknown;
 
-/** The index of the next word as a value; -1 when there is none, -2 when the tool would prompt for it instead. */
-function valueAt(words: readonly Word[], i: number, spec: OptionSpec): number {
+/**
+ * The index of the next word as the value of an option that takes `kind`; -1 when there is
+ * none, -2 when the tool would prompt for it instead. Only a plain value is prompted for
+ * (mongosh -p --eval …): code is taken as it comes, so SQL that opens with a `--` comment
+ * (psql -c $'-- note\nDROP TABLE t') is still the code.
+ */
+function valueAt(words: readonly Word[], i: number, spec: OptionSpec, kind: ValueKind): number {
   const v = words[i + 1]?.text;
   if (v === undefined) return -1;
-  return spec.promptsForMissing && v.startsWith('--') ? -2 : i + 1;
+  return spec.promptsForMissing && kind === 'value' && v.startsWith('--') ? -2 : i + 1;
 }
 
 /**
@@ -76,7 +81,7 @@ export function scanOptions(words: readonly Word[], spec: OptionSpec, from: numb
     if (whole !== undefined || spec.stops.has(t)) {
       let value: string | undefined;
       if (whole !== undefined) {
-        const k = valueAt(words, i, spec);
+        const k = valueAt(words, i, spec, whole);
         value = k >= 0 ? words[(i = k)]!.text : k === -2 ? '' : undefined;
       }
       if (visit('option', at, t, whole, value, i + 1)) return;
@@ -90,7 +95,7 @@ export function scanOptions(words: readonly Word[], spec: OptionSpec, from: numb
       let value: string | undefined;
       if (eq >= 0) value = t.slice(eq + 1);
       else if (takes !== undefined) {
-        const k = valueAt(words, i, spec);
+        const k = valueAt(words, i, spec, takes);
         value = k >= 0 ? words[(i = k)]!.text : k === -2 ? '' : undefined;
       }
       if (visit('option', at, name, takes, value, i + 1)) return;
@@ -134,7 +139,7 @@ export function scanOptions(words: readonly Word[], spec: OptionSpec, from: numb
       let value: string | undefined;
       if (j + 1 < t.length && spec.glued) value = t.slice(j + 1);
       else {
-        const k = valueAt(words, i, spec);
+        const k = valueAt(words, i, spec, takes);
         value = k >= 0 ? words[(i = k)]!.text : k === -2 ? '' : undefined;
       }
       if (visit('option', at, name, takes, value, i + 1)) return;
@@ -155,10 +160,14 @@ export function walkOptions(words: readonly Word[], spec: OptionSpec, from = 0):
 /** The options before the first operand, with their values, and the index of that operand (after a `--`). */
 export function leadingOptions(words: readonly Word[], spec: OptionSpec, from = 0): { options: Map<string, string>; operand: number } {
   const options = new Map<string, string>();
-  for (const tok of walkOptions(words, spec, from)) {
-    if (tok.kind === 'end') return { options, operand: tok.at + 1 };
-    if (tok.kind === 'operand') return { options, operand: tok.at };
-    options.set(tok.name, tok.value ?? '');
-  }
-  return { options, operand: words.length };
+  let operand = words.length;
+  scanOptions(words, spec, from, (kind, at, name, _takes, value) => {
+    if (kind === 'option') {
+      options.set(name, value ?? '');
+      return false;
+    }
+    operand = kind === 'end' ? at + 1 : at;
+    return true;
+  });
+  return { options, operand };
 }

@@ -4,7 +4,7 @@
 
 import { own } from '../core/own.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
-import { walkOptions } from '../options/walk.js';
+import { scanOptions } from '../options/walk.js';
 import type { Arg, ArgRedirect, CommandOrigin, ShellCommand } from './commands.js';
 
 export interface NormalisedCommand {
@@ -53,6 +53,8 @@ interface WrapperSpec {
   leadingOperands?: number;
   /** key=value words before the command are assignments (env). */
   assignments?: boolean;
+  /** A lone `-` is an option (env's, the same as -i), not the command. */
+  loneDash?: boolean;
 }
 
 const wrapper = (names: Parameters<typeof optionSpec>[0], quirks: Omit<WrapperSpec, 'options'> = {}): WrapperSpec => ({
@@ -64,10 +66,11 @@ const NOTHING = wrapper({});
 const WRAPPERS: Record<string, WrapperSpec> = {
   sudo: wrapper({
     value: '-u --user -g --group -C --close-from -D --chdir -h --host -p --prompt -r --role -t --type -U --other-user -T --command-timeout -R --chroot',
-    stops: '-l --list -v --validate -k --reset-timestamp -K --remove-timestamp -e --edit -V --version',
+    // -k (ignore cached credentials) still runs the command it is given; -K does not.
+    stops: '-l --list -v --validate -K --remove-timestamp -e --edit -V --version',
   }),
   doas: wrapper({ value: '-u -C' }),
-  env: wrapper({ value: '-u --unset -C --chdir', code: '-S --split-string' }, { assignments: true }),
+  env: wrapper({ value: '-u --unset -C --chdir', code: '-S --split-string' }, { assignments: true, loneDash: true }),
   nohup: NOTHING,
   nice: wrapper({ value: '-n --adjustment' }),
   time: wrapper({ value: '-f --format -o --output' }),
@@ -152,33 +155,40 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
 /** The words after a wrapper's own options, or null when the wrapper runs nothing of ours. */
 function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name: string; value: Arg }>): Arg[] | null {
   let operands = spec.leadingOperands ?? 0;
-  for (const tok of walkOptions(args, spec.options)) {
-    if (tok.kind === 'end') return args.slice(tok.at + 1);
-    if (tok.kind === 'option') {
-      if (spec.options.stops.has(tok.name)) return null;
+  let rest: Arg[] | null = [];
+  scanOptions(args, spec.options, 0, (kind, at, name, takes, value, after) => {
+    if (kind === 'end') return false; // after `--`, timeout's DURATION and env's assignments still come first
+    if (kind === 'option') {
+      if (spec.options.stops.has(name)) {
+        rest = null;
+        return true;
+      }
       // env -S 'cmd args' splits one string into the command line it runs.
-      if (tok.takes === 'code') {
-        const words = (tok.value ?? '')
+      if (takes === 'code') {
+        const words = (value ?? '')
           .split(/\s+/)
           .filter(Boolean)
           .map((text) => ({ text, quoted: true, glob: false, dynamic: false, home: false }));
-        return [...words, ...args.slice(tok.after)];
+        rest = [...words, ...args.slice(after)];
+        return true;
       }
-      continue;
+      return false;
     }
-    const w = args[tok.at]!.text;
-    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) {
-      const eq = w.indexOf('=');
-      assignments.push({ name: w.slice(0, eq), value: { ...args[tok.at]!, text: w.slice(eq + 1) } });
-      continue;
+    const w = args[at]!;
+    if (spec.loneDash && w.text === '-' && !w.dynamic) return false;
+    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.text)) {
+      const eq = w.text.indexOf('=');
+      assignments.push({ name: w.text.slice(0, eq), value: { ...w, text: w.text.slice(eq + 1) } });
+      return false;
     }
     if (operands > 0) {
       operands--;
-      continue;
+      return false;
     }
-    return args.slice(tok.at);
-  }
-  return [];
+    rest = args.slice(at);
+    return true;
+  });
+  return rest;
 }
 
 /** Distributions that ship a tool under their own name: `microk8s kubectl`, `k3s kubectl`, `minikube kubectl --`. */

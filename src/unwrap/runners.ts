@@ -119,14 +119,24 @@ function specOf(r: Runner): OptionSpec {
 /** The command a runner tool would run, or null when `name args` is not one. */
 export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
   for (const r of own(RUNNERS, name) ?? []) {
-    // Options may come before the subcommand (fly -a api ssh console -C ...): read up to a `--`.
+    // Options may come before the subcommand (fly -a api ssh console -C ...) and after it,
+    // even after the command (heroku run rake db:drop -a app: oclif reads flags anywhere up
+    // to a `--`); reading them all is the stricter choice for where and what runs.
     const words: Arg[] = [];
+    const ownWords = r.sub.length + (r.operands ?? 0) + (r.remote?.operand ? 1 : 0);
     let inline: string | undefined;
     let named: string | undefined;
+    /** Where the command it runs starts: at the first word past its own, or after a `--`. */
+    let commandAt = -1;
     for (const tok of walkOptions(args, specOf(r))) {
-      if (tok.kind === 'end') break;
-      if (tok.kind === 'operand') words.push(args[tok.at]!);
-      else if (tok.takes === 'code') inline ??= tok.value;
+      if (tok.kind === 'end') {
+        if (commandAt < 0) commandAt = tok.at + 1;
+        break;
+      }
+      if (tok.kind === 'operand') {
+        words.push(args[tok.at]!);
+        if (words.length === ownWords + 1) commandAt = tok.at;
+      } else if (tok.takes === 'code') inline ??= tok.value;
       else if (r.remote?.option?.includes(tok.name)) named ??= tok.value;
     }
     if (!r.sub.every((s, k) => words[k]?.text === s)) continue;
@@ -151,24 +161,8 @@ export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
           }
         : null;
     }
-    // The command starts at the first positional after the subcommand and its operands.
-    let seen = 0;
-    let i = 0;
-    for (; i < args.length; i++) {
-      const t = args[i]!.text;
-      if (t === '--') {
-        i++;
-        break;
-      }
-      if (t.startsWith('-')) {
-        if (r.values?.includes(t)) i++;
-        continue;
-      }
-      if (seen >= r.sub.length + (r.operands ?? 0)) break;
-      seen++;
-    }
-    if (i >= args.length) return null;
-    const rest = args.slice(i);
+    if (commandAt < 0 || commandAt >= args.length) return null;
+    const rest = args.slice(commandAt);
     // heroku run joins its words into one line for the dyno's shell.
     const code = remote ? rest.map((a) => a.text).join(' ') : rest.map(quoteArg).join(' ');
     return { code, via, ...(remote ? { remote } : {}) };
