@@ -3,7 +3,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { compileRuleFiles, formatProblem } from '../src/catalogue/compile.js';
-import type { CatalogueWithExamples, CompiledRule, Example } from '../src/catalogue/types.js';
+import type { CatalogueWithExamples, CompiledRule, Example } from '../src/catalogue/rule-format.js';
 import { PATH_CLASSES } from '../src/core/path-class.js';
 import { readRuleFiles } from './build-catalogue.js';
 

@@ -11,7 +11,7 @@ import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
 import { blastDetail } from '../src/assess/template.js';
 import { Catalogue, memorySource } from '../src/catalogue/catalogue.js';
 import { compileRuleFiles, formatProblem, UNSTATED, unstatedOutputs } from '../src/catalogue/compile.js';
-import type { RuleSource } from '../src/catalogue/types.js';
+import type { RuleSource } from '../src/catalogue/rule-format.js';
 import { readRuleFiles } from './build-catalogue.js';
 
 const files = readRuleFiles();

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
 import { atLeast } from '../src/core/severity.js';
-import type { Severity } from '../src/core/types.js';
+import type { Severity } from '../src/core/contracts.js';
 import { ROOT, testEngine } from './helpers.js';
 
 export type Expectation = 'high' | 'medium' | 'low';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
-import type { RiskAssessment } from '../src/core/types.js';
+import type { RiskAssessment } from '../src/core/contracts.js';
 import { assessmentErrors, testEngine } from './helpers.js';
 
 const engine = testEngine();

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { Catalogue, memorySource } from '../src/catalogue/catalogue.js';
 import { compileRuleFiles } from '../src/catalogue/compile.js';
-import type { CatalogueWithExamples } from '../src/catalogue/types.js';
+import type { CatalogueWithExamples } from '../src/catalogue/rule-format.js';
 import { Engine } from '../src/assess/engine.js';
 import { readRuleFiles } from '../scripts/build-catalogue.js';
 import assessmentSchema from '../schemas/risk-assessment.schema.json' with { type: 'json' };

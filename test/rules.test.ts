@@ -9,7 +9,7 @@ import { renderRulesDoc } from '../scripts/docs.js';
 import { Engine } from '../src/assess/engine.js';
 import { Catalogue, memorySource } from '../src/catalogue/catalogue.js';
 import { compileRuleFiles, UNSTATED } from '../src/catalogue/compile.js';
-import type { CompiledRule } from '../src/catalogue/types.js';
+import type { CompiledRule } from '../src/catalogue/rule-format.js';
 import { ROOT, catalogueData, testEngine } from './helpers.js';
 
 const data = catalogueData();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Engine } from '../src/assess/engine.js';
 import { Catalogue, memorySource } from '../src/catalogue/catalogue.js';
-import type { RiskAssessment } from '../src/core/types.js';
+import type { RiskAssessment } from '../src/core/contracts.js';
 import { buildPolicy } from '../src/policy/build-policy.js';
 import { resolvePolicy } from '../src/policy/resolve.js';
 import { assessmentErrors, catalogueData } from './helpers.js';

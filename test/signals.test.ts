@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { isProduction, readGit, readKube } from '../src/context/signals.js';
-import type { RiskAssessment } from '../src/core/types.js';
+import type { RiskAssessment } from '../src/core/contracts.js';
 import { assessmentErrors, testEngine } from './helpers.js';
 
 const git = (cwd: string, ...args: string[]): string =>

@@ -2,10 +2,10 @@
 // renders what it returns.
 
 import { atLeast, severityRank } from '../core/severity.js';
-import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/types.js';
+import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/contracts.js';
 import { parseArgs, type ParsedArgs } from '../catalogue/args.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { CommandSpec, CompiledRule } from '../catalogue/types.js';
+import type { CommandSpec, CompiledRule } from '../catalogue/rule-format.js';
 import { detectContext, type PathContext } from '../context/context.js';
 import { DEFAULT_POLICY, listsRule, type Audience, type Policy } from '../policy/policy.js';
 import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';

@@ -1,7 +1,7 @@
 // Running a rule's own examples through the real engine: the first line of defence for
 // every rule, used by the test suite, scripts/test-rules.ts and `firebreak rules test`.
 
-import type { Example } from '../catalogue/types.js';
+import type { Example } from '../catalogue/rule-format.js';
 import type { PathContext } from '../context/context.js';
 import type { Engine } from './engine.js';
 import { blastDetail } from './template.js';

@@ -3,7 +3,7 @@
 // context signals that hold where it runs, each also written as a label.
 
 import { parseArgs } from '../catalogue/args.js';
-import type { CommandSpec } from '../catalogue/types.js';
+import type { CommandSpec } from '../catalogue/rule-format.js';
 import type { PathContext } from '../context/context.js';
 import { knowsKubeFlags, kubeTarget, namedKubeTarget } from '../context/probes/kube.js';
 import { readSignals, type Signals } from '../context/signals.js';

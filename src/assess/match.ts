@@ -2,10 +2,10 @@
 // arguments of the command with the path context of where it runs.
 
 import { atLeast, maxSeverity } from '../core/severity.js';
-import type { BlastScope, Severity } from '../core/types.js';
+import type { BlastScope, Severity } from '../core/contracts.js';
 import { parseArgs, isTruncatingRedirect, type ParsedArgs } from '../catalogue/args.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { CompiledRule, Predicate, TargetSpec } from '../catalogue/types.js';
+import type { CompiledRule, Predicate, TargetSpec } from '../catalogue/rule-format.js';
 import { statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { classifyPath, type PathClass, type PathContext } from '../context/context.js';

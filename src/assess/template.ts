@@ -1,8 +1,8 @@
 // Filling a rule's templates from the command that matched it: the real branch, path or
 // namespace, quoted so that the alternative can be run as printed.
 
-import type { Alternative } from '../core/types.js';
-import { PLACEHOLDER, type AlternativeSpec } from '../catalogue/types.js';
+import type { Alternative } from '../core/contracts.js';
+import { PLACEHOLDER, type AlternativeSpec } from '../catalogue/rule-format.js';
 import { own } from '../core/own.js';
 import type { Arg } from '../shell/arg.js';
 import { quoteArg, quoteText } from '../shell/quote.js';

@@ -4,7 +4,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import type { Decision } from '../core/types.js';
+import type { Decision } from '../core/contracts.js';
 import { BatchedWriter, type Io } from '../terminal/out.js';
 import { printable, styleFor } from '../terminal/text.js';
 import { buildPolicy } from '../policy/build-policy.js';

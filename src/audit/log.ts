@@ -15,7 +15,7 @@
 
 import { firebreakDirs } from '../context/own-files.js';
 import { closeSync, constants, existsSync, fstatSync, linkSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import type { FirebreakError, Severity } from '../core/types.js';
+import type { FirebreakError, Severity } from '../core/contracts.js';
 import type { AuditSettings } from '../policy/policy.js';
 import { redactSecrets } from './redact.js';
 

@@ -4,7 +4,7 @@
 import type { Arg, NormalisedCommand } from '../shell/index.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { scanOptions } from '../options/walk.js';
-import type { CommandSpec } from './types.js';
+import type { CommandSpec } from './rule-format.js';
 
 export interface ParsedOption {
   /** --force, -f (one entry per letter of a cluster), or -delete. */

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { NormalisedCommand } from '../shell/index.js';
 import { own } from '../core/own.js';
 import { isTruncatingRedirect, normalisedText } from './args.js';
-import type { CommandSpec, CompiledCatalogue, CompiledRule } from './types.js';
+import type { CommandSpec, CompiledCatalogue, CompiledRule } from './rule-format.js';
 
 const require = createRequire(import.meta.url);
 type RE2Ctor = typeof import('re2');

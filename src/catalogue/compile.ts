@@ -9,7 +9,7 @@ import { LineCounter, parseDocument, isNode } from 'yaml';
 import { own } from '../core/own.js';
 import { valueTakers } from '../options/spec.js';
 import { CATALOGUE_OPTIONS } from '../options/tools.js';
-import { ANY_BRACED, PLACEHOLDER, type CatalogueWithExamples, type CompiledRule, type GroupSource, type Predicate, type RuleSource } from './types.js';
+import { ANY_BRACED, PLACEHOLDER, type CatalogueWithExamples, type CompiledRule, type GroupSource, type Predicate, type RuleSource } from './rule-format.js';
 import ruleSchema from '../../schemas/rule.schema.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);

@@ -4,10 +4,10 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FirebreakError } from '../core/types.js';
+import type { FirebreakError } from '../core/contracts.js';
 import { own } from '../core/own.js';
 import { Catalogue, type CatalogueIndex, type CatalogueSource, type NameShard } from './catalogue.js';
-import type { CatalogueWithExamples, CompiledRule } from './types.js';
+import type { CatalogueWithExamples, CompiledRule } from './rule-format.js';
 
 /**
  * Both src/catalogue/load.ts and the bundle dist/cli/firebreak.cjs sit two directories

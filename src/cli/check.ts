@@ -2,7 +2,7 @@
 
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Decision, RiskAssessment } from '../core/types.js';
+import type { Decision, RiskAssessment } from '../core/contracts.js';
 import { checkInput, Engine, INPUT_LIMITS } from '../assess/engine.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Audience } from '../policy/policy.js';

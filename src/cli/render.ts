@@ -1,7 +1,7 @@
 // Text output of an assessment, for a person: the verdict first, then each matched rule
 // with its severity, the blast radius and what to run instead.
 
-import type { RiskAssessment } from '../core/types.js';
+import type { RiskAssessment } from '../core/contracts.js';
 import { printable, type Style } from '../terminal/text.js';
 
 const VERDICT_WORD = { allow: 'ALLOW', ask: 'ASK', deny: 'DENY' } as const;

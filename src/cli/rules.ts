@@ -12,7 +12,7 @@ import { loadFullCatalogue } from '../catalogue/load.js';
 import { buildPolicy } from '../policy/build-policy.js';
 import { resolvePolicy } from '../policy/resolve.js';
 import { runPolicy, unreadable } from './policy.js';
-import type { CatalogueWithExamples, CompiledRule, Example } from '../catalogue/types.js';
+import type { CatalogueWithExamples, CompiledRule, Example } from '../catalogue/rule-format.js';
 import type { Io } from '../terminal/out.js';
 
 const RULES_HELP = `Usage:

@@ -1,4 +1,4 @@
-import type { Severity } from './types.js';
+import type { Severity } from './contracts.js';
 
 const RANK: Record<Severity, number> = { Info: 0, Low: 1, Medium: 2, High: 3, Critical: 4 };
 

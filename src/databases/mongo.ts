@@ -1,7 +1,7 @@
 // What MongoDB shell code would destroy, as `@mongo …` pseudo-commands the rules match:
 // db.dropDatabase(), db.users.drop(), deleteMany({}) with an empty filter.
 
-import { LIMITS, punct, shellName, sticky, UNKNOWN, wordStart } from './words.js';
+import { LIMITS, punct, shellName, sticky, UNKNOWN, wordStart } from './scanning.js';
 
 type JsTok = { t: 'id' | 'str' | 'p'; v: string };
 const JS_ID = /[A-Za-z_$][A-Za-z0-9_$]*/y;

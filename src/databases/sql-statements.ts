@@ -2,7 +2,7 @@
 // quoting, comments (MySQL's executable comments read as code), DELIMITER changes and psql
 // meta-commands, in one linear scan of hostile text.
 
-import { punct, sticky, wordStart } from './words.js';
+import { punct, sticky, wordStart } from './scanning.js';
 
 export type Tok = { t: 'w' | 'q' | 's' | 'n' | 'p'; v: string };
 const WORD = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y;

@@ -5,7 +5,7 @@
 // back are harmless and say nothing. Scanning is linear: this reads hostile text.
 
 import { statements, type Tok } from './sql-statements.js';
-import { LIMITS, shellName, UNKNOWN } from './words.js';
+import { LIMITS, shellName, UNKNOWN } from './scanning.js';
 
 // ---- reading one statement
 

@@ -2,7 +2,7 @@
 // agent sends, and how to answer in the form that agent acts on. Each agent is one small
 // file in ./agents, listed in ./agents/index.ts; the door (run.ts) does the rest.
 
-import type { Decision, FirebreakError } from '../core/types.js';
+import type { Decision, FirebreakError } from '../core/contracts.js';
 import type { Registration } from './registration.js';
 import { shellWord } from '../shell/quote.js';
 

@@ -2,7 +2,7 @@
 // is dangerous, what it would destroy, what to run instead, and how a person can let it
 // through; and, as plainly, that the model must not try to get around the check.
 
-import type { RiskAssessment } from '../core/types.js';
+import type { RiskAssessment } from '../core/contracts.js';
 import { GRANT_MINUTES } from './approvals.js';
 
 interface ReasonOptions {

@@ -12,7 +12,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
-import type { Decision, FirebreakError, RiskAssessment } from '../core/types.js';
+import type { Decision, FirebreakError, RiskAssessment } from '../core/contracts.js';
 import { notAssessed } from '../assess/engine.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { currentUid } from '../context/signals.js';
@@ -26,7 +26,7 @@ import type { HookAgent, HookCall, HookReply, HookVerdict } from './agent.js';
 import { AGENTS, agentNamed } from './agents/index.js';
 import { approvalsDir, offerCode, sweep, takeGrant } from './approvals.js';
 import { failureReason, reasonFor } from './reason.js';
-import { readInput } from './stdin.js';
+import { readInput } from './read-payload.js';
 
 const HOOK_LIMITS = {
   /** Largest payload read: a file tool's payload carries the file's content. */

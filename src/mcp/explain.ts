@@ -4,7 +4,7 @@
 // numbers, and what to run instead; as fields and as Markdown.
 
 import type { AssessmentDetail } from '../assess/engine.js';
-import type { RiskAssessment } from '../core/types.js';
+import type { RiskAssessment } from '../core/contracts.js';
 import type { NormalisedCommand } from '../shell/index.js';
 import { purposeOf } from './purposes.js';
 

@@ -3,7 +3,7 @@
 // well-known safe ways to reach common goals. A command that is allowed gets no invented
 // alternative: it is said to be fine as it is.
 
-import type { Alternative, RiskAssessment } from '../core/types.js';
+import type { Alternative, RiskAssessment } from '../core/contracts.js';
 
 interface Suggestion {
   command: string;

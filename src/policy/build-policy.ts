@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { SHARD_SIZE } from '../catalogue/catalogue.js';
 import { loadFullCatalogue } from '../catalogue/load.js';
-import type { CompiledRule } from '../catalogue/types.js';
+import type { CompiledRule } from '../catalogue/rule-format.js';
 import type { ConfigFileRef } from './discover.js';
 import { loadConfigFile, type LoadedFile } from './load.js';
 import { mergeLayers, type KnownCatalogue } from './merge.js';

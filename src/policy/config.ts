@@ -1,8 +1,8 @@
 // A config file as written: the shape schemas/config.schema.json validates, in the file's
 // own snake_case. Every layer (user config, project policy) has this one shape.
 
-import type { Severity } from '../core/types.js';
-import type { CommandSpec, RuleSource } from '../catalogue/types.js';
+import type { Severity } from '../core/contracts.js';
+import type { CommandSpec, RuleSource } from '../catalogue/rule-format.js';
 import type { EscalationEntry } from './escalation.js';
 import type { Threshold } from './policy.js';
 

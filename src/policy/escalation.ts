@@ -2,7 +2,7 @@
 // context and two in a Critical one, capped at Critical; context never lowers a severity
 // and never makes a rule match. Which signal counts for which rule groups is policy.
 
-import { SEVERITIES, type RiskLevel, type Severity } from '../core/types.js';
+import { SEVERITIES, type RiskLevel, type Severity } from '../core/contracts.js';
 
 export type SignalName = 'protected-branch' | 'production-kube' | 'production-env' | 'ssh' | 'root' | 'ci';
 

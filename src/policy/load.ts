@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { cosmiconfigSync, defaultLoadersSync, type LoaderSync } from 'cosmiconfig';
 import { Ajv, type ErrorObject } from 'ajv';
 import { isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
-import type { CompiledRule, Example } from '../catalogue/types.js';
+import type { CompiledRule, Example } from '../catalogue/rule-format.js';
 import { compileRule } from '../catalogue/compile.js';
 import type { ConfigFileRef } from './discover.js';
 import type { ConfigFile } from './config.js';

@@ -3,8 +3,8 @@
 // inherits, and each entry says what tightening means for its setting.
 
 import { severityRank } from '../core/severity.js';
-import type { Severity } from '../core/types.js';
-import type { CompiledRule } from '../catalogue/types.js';
+import type { Severity } from '../core/contracts.js';
+import type { CompiledRule } from '../catalogue/rule-format.js';
 import type { ConfigFile } from './config.js';
 import { AUDIENCES, type Policy, type Threshold } from './policy.js';
 

@@ -4,7 +4,7 @@
 // own scope; a project may only tighten what it inherits, and every attempt to loosen is
 // an error that says so (a repository must never be able to switch its own guard off).
 
-import type { CompiledRule } from '../catalogue/types.js';
+import type { CompiledRule } from '../catalogue/rule-format.js';
 import type { LoadedFile } from './load.js';
 import { type Layer, SETTING_MERGES, type Seen } from './merge-settings.js';
 import { DEFAULT_POLICY, SETTINGS, type Policy, type ResolvedPolicy } from './policy.js';

@@ -1,8 +1,8 @@
 // The effective policy an assessment is made under: the built-in defaults (ask at Medium, deny at High),
 // then the user's config, then the project's policy files (src/policy/merge.ts).
 
-import type { Decision, Severity } from '../core/types.js';
-import type { CommandSpec, CompiledRule } from '../catalogue/types.js';
+import type { Decision, Severity } from '../core/contracts.js';
+import type { CommandSpec, CompiledRule } from '../catalogue/rule-format.js';
 import { DEFAULT_ESCALATION, type EscalationEntry } from './escalation.js';
 
 /** A threshold is a severity, or 'never' to switch that decision off. */

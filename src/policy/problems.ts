@@ -1,7 +1,7 @@
 // What is wrong with a config file, as a value: the file, the key, the line when known,
 // what is wrong and how to fix it. Every config problem reaches the person as one line.
 
-import type { FirebreakError } from '../core/types.js';
+import type { FirebreakError } from '../core/contracts.js';
 
 export interface PolicyProblem {
   file: string;

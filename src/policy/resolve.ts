@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBundle } from '../core/bundle.js';
-import type { FirebreakError } from '../core/types.js';
+import type { FirebreakError } from '../core/contracts.js';
 import { findProjectRoot, realOf } from '../context/context.js';
 import { DEFAULT_RESOLVED, type ResolvedPolicy } from './policy.js';
 import { discoverConfig, userConfigDir, type ConfigFileRef } from './discover.js';

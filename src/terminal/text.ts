@@ -1,7 +1,7 @@
 // Text for a person's terminal: colour only where it is wanted, and control characters in
 // a command shown, never obeyed.
 
-import type { RiskAssessment, Severity } from '../core/types.js';
+import type { RiskAssessment, Severity } from '../core/contracts.js';
 
 export interface Style {
   bold(s: string): string;

@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { Engine, notAssessed } from '../assess/engine.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { RiskAssessment } from '../core/types.js';
+import type { RiskAssessment } from '../core/contracts.js';
 import type { ResolvedPolicy } from '../policy/policy.js';
 import { resolvePolicy, type PolicyBuilder, type PolicyOutcome } from '../policy/resolve.js';
 

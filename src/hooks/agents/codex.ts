@@ -6,7 +6,7 @@
 
 import { join } from 'node:path';
 import { jsonReply, object, printed, regexMatches, SILENT, text, payloadError, type HookAgent, type ToolCall } from '../agent.js';
-import type { FirebreakError } from '../../core/types.js';
+import type { FirebreakError } from '../../core/contracts.js';
 import { patchCall, shellOrPatchCall } from './patch.js';
 import { codexHome, codexUntrustedProject, trustAfterEdit, trustProblems } from './codex-trust.js';
 

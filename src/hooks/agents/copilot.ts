@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import { jsonReply, SILENT, text, toolCall, payloadError, object, printed, type HookAgent, type ToolCall } from '../agent.js';
-import type { FirebreakError } from '../../core/types.js';
+import type { FirebreakError } from '../../core/contracts.js';
 import { patchCall, shellOrPatchCall } from './patch.js';
 import { readJsonObject } from '../../agent-settings/file.js';
 import { tilde, type Where } from '../registration.js';

@@ -9,7 +9,7 @@
 // like a header but is none it knows makes the patch unreadable, never a smaller one.
 
 import { payloadError, shellCommand, type ToolCall } from '../agent.js';
-import type { FirebreakError } from '../../core/types.js';
+import type { FirebreakError } from '../../core/contracts.js';
 
 const FILE_HEADER = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/;
 const OTHER_HEADERS = new Set(['*** Begin Patch', '*** End Patch', '*** End of File']);

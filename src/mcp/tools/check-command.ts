@@ -7,7 +7,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { notAssessed } from '../../assess/engine.js';
 import { appendAudit } from '../../audit/log.js';
-import type { RiskAssessment } from '../../core/types.js';
+import type { RiskAssessment } from '../../core/contracts.js';
 import { DEFAULT_POLICY } from '../../policy/policy.js';
 import type { Place } from '../../workspace/workspace.js';
 import { checkInput as checkShape, riskAssessmentShape } from '../schemas.js';

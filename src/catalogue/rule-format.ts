@@ -1,7 +1,7 @@
 // The rule format, as written in rules/*.yaml (schemas/rule.schema.json) and as shipped
 // compiled in dist/catalogue.json.
 
-import type { BlastScope, Severity } from '../core/types.js';
+import type { BlastScope, Severity } from '../core/contracts.js';
 import type { PathClass } from '../core/path-class.js';
 
 type ProbeName = 'deletion' | 'working-tree' | 'untracked' | 'force-push' | 'stash' | 'kube-target' | 'terraform-state';
