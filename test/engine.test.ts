@@ -181,4 +181,20 @@ describe('fail closed', () => {
     const line = 'echo ' + 'a'.repeat(1024 * 1024 - 5);
     assert.equal(assess(line).decision, 'allow');
   });
+  // a=$a$a thirty times would be a gigabyte from 300 bytes: the expansion stops at a budget,
+  // the value becomes unknown, and the line fails closed; what follows is still assessed.
+  const doubling = (n: number): string => `a=x; ${'a=$a$a; '.repeat(n)}echo "$a"`;
+  test('a variable doubled thirty times asks instead of expanding a gigabyte', () => {
+    const a = assess(doubling(30));
+    assert.equal(a.decision, 'ask');
+    assert.ok(a.context.labels.includes('limit=expansion'), a.context.labels.join(' '));
+    assert.match(a.denial_reason ?? '', /expands into more text than firebreak follows/);
+  });
+  test('a destructive command after the expansion bomb is still denied', () => {
+    assert.equal(assess(`${doubling(30)}; rm -rf ~`).decision, 'deny');
+  });
+  test('a value of ordinary size is still expanded into the command it names', () => {
+    assert.equal(assess(`${doubling(8)}; c=rm; $c -rf ~`).decision, 'deny');
+    assert.equal(assess(doubling(8)).decision, 'allow');
+  });
 });

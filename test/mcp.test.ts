@@ -231,6 +231,13 @@ describe('load', () => {
       assert.equal(a.decision, i % 2 === 0 ? 'allow' : 'deny');
     });
   });
+  test('a 300-byte line that doubles a variable thirty times gets a fail-closed verdict, and the server goes on', async () => {
+    const bomb = `a=x; ${'a=$a$a; '.repeat(30)}echo "$a"; rm -rf ~`;
+    const r = structured<{ decision: string; context: { labels: string[] } }>(await call('check_command', { command: bomb }));
+    assert.equal(r.decision, 'deny');
+    assert.ok(r.context.labels.includes('limit=expansion'));
+    assert.equal(structured<{ decision: string }>(await call('check_command', { command: 'ls' })).decision, 'allow');
+  });
   test('a 10 MiB message is read and answered, and the server goes on', async () => {
     const r = await call('check_command', { command: `echo ${'a'.repeat(10 * 1024 * 1024)}` });
     assert.equal(r.isError, true);

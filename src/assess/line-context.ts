@@ -21,6 +21,7 @@ const LIMIT_WORDS: Record<string, string> = {
   commands: 'the line holds more simple commands than firebreak assesses',
   nesting: 'code is nested deeper than firebreak follows',
   'nested-size': 'the nested code built from the line is larger than firebreak assesses',
+  expansion: 'a variable expands into more text than firebreak follows',
 };
 
 /** Labels for what the line is (parse error, limit, sudo, remote) and why it fails closed, if it does. */

@@ -36,11 +36,20 @@ export interface ShellCommand {
 export const FLATTEN_LIMITS = {
   /** Simple commands taken from one line; the rest are not assessed and the line asks. */
   maxCommands: 1000,
+  /**
+   * Longest word a variable's value is expanded into. Past it (a=$a$a thirty times is a
+   * gigabyte from 300 bytes) the value is unknown and the line fails closed.
+   */
+  maxWordLength: 64 * 1024,
+  /** All the text variables expand into on one line, together: as much as the line itself may hold. */
+  maxExpandedChars: 1024 * 1024,
 } as const;
 
 interface FlattenResult {
   commands: ShellCommand[];
   truncated: boolean;
+  /** Which limit was reached, when truncated. */
+  limit: 'commands' | 'expansion' | null;
   /** Keyed `pipeline:index`: the known output of a compound stage that feeds a pipe. */
   stageText: Map<string, string>;
 }
@@ -48,7 +57,7 @@ interface FlattenResult {
 export function flattenScript(script: Script): FlattenResult {
   const f = new Flattener();
   f.script(script, 'line', 0);
-  return { commands: f.out, truncated: f.truncated, stageText: f.stageText };
+  return { commands: f.out, truncated: f.truncated, limit: f.limit, stageText: f.stageText };
 }
 
 function wordIs(w: Word | undefined, name: string): boolean {
@@ -93,6 +102,9 @@ const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 class Flattener {
   out: ShellCommand[] = [];
   truncated = false;
+  limit: FlattenResult['limit'] = null;
+  /** Characters variables have expanded into so far. */
+  private expanded = 0;
   /** Variables with a literal value assigned earlier in the line. */
   private vars = new Map<string, Arg>();
   private pipeId = 0;
@@ -132,6 +144,7 @@ class Flattener {
   private command(c: Command, origin: CommandOrigin, depth: number, pipe: { id: number; index: number }): void {
     if (this.out.length >= FLATTEN_LIMITS.maxCommands) {
       this.truncated = true;
+      this.limit ??= 'commands';
       return;
     }
     switch (c.type) {
@@ -257,7 +270,14 @@ class Flattener {
           const atStart = i === 0 || /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text);
           const plain = p.op === '' || p.op === ':?' || p.op === '?';
           const fallback = (p.op === ':-' || p.op === '-' || p.op === ':=' || p.op === '=') && !/[$`]/.test(p.operand);
-          const known = plain || fallback ? this.vars.get(p.name) : undefined;
+          let known = plain || fallback ? this.vars.get(p.name) : undefined;
+          if (known) this.expanded += known.text.length;
+          if (known && (text.length + known.text.length > FLATTEN_LIMITS.maxWordLength || this.expanded > FLATTEN_LIMITS.maxExpandedChars)) {
+            this.truncated = true;
+            this.limit ??= 'expansion';
+            known = undefined;
+            this.vars.delete(p.name);
+          }
           if (known) {
             text += known.text;
             if (atStart && known.home) home = true;

@@ -65,8 +65,8 @@ function expand(text: string, frame: Frame, state: State): void {
   const { script, issues } = parseShell(text);
   const where = frame.via.at(-1);
   for (const i of issues) state.issues.push(where ? { message: `in ${where}: ${i.message}`, position: i.position } : i);
-  const { commands: flat, truncated, stageText } = flattenScript(script);
-  if (truncated) stop(state, 'commands');
+  const { commands: flat, truncated, limit, stageText } = flattenScript(script);
+  if (truncated) stop(state, limit ?? 'commands');
 
   const byPipe = new Map<string, NormalisedCommand>();
   const mine: NormalisedCommand[] = [];
