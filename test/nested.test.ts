@@ -132,3 +132,40 @@ describe('cd moves later relative paths', () => {
   test('plain cd goes home', () => assert.equal(parseCommandLine('cd && rm -rf *').commands[1]!.cwd?.home, true));
   test('nested code inherits the cwd', () => assert.equal(parseCommandLine("cd / && bash -c 'rm -rf *'").commands[2]!.cwd?.text, '/'));
 });
+
+describe('code git runs', () => {
+  const runs: Array<[string, string]> = [
+    ["git -c core.sshCommand='rm -rf ~' fetch origin", 'rm -rf ~  <- git -c core.sshCommand'],
+    ["git -c CORE.PAGER='rm -rf ~' log", 'rm -rf ~  <- git -c CORE.PAGER'],
+    ["git -c credential.helper='!rm -rf ~' push", 'rm -rf ~  <- git -c credential.helper'],
+    ["git -c filter.lfs.clean='rm -rf ~' add .", 'rm -rf ~  <- git -c filter.lfs.clean'],
+    ["git -c diff.external='rm -rf ~' diff", 'rm -rf ~  <- git -c diff.external'],
+    ["GIT_SSH_COMMAND='rm -rf ~' git fetch", 'rm -rf ~  <- git with GIT_SSH_COMMAND'],
+    ["env GIT_PAGER='rm -rf ~' git log", 'rm -rf ~  <- git with GIT_PAGER'],
+    ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~' git log", 'rm -rf ~  <- git with GIT_CONFIG_KEY_0'],
+    [`GIT_CONFIG_PARAMETERS="'core.editor'='rm -rf ~'" git commit`, 'rm -rf ~  <- git with GIT_CONFIG_PARAMETERS core.editor'],
+    ["git rebase --exec 'rm -rf ~' HEAD~3", 'rm -rf ~  <- git rebase --exec'],
+    ["git rebase -x 'rm -rf ~' main", 'rm -rf ~  <- git rebase -x'],
+    ['git bisect run rm -rf ~', 'rm -rf ~  <- git bisect run'],
+    ["git submodule foreach --recursive 'rm -rf ~'", 'rm -rf ~  <- git submodule foreach'],
+    ["git difftool --extcmd='rm -rf ~'", 'rm -rf ~  <- git difftool --extcmd'],
+    ["git clone -u 'rm -rf ~' host:repo", 'rm -rf ~  <- git clone -u'],
+    ["git push --receive-pack='rm -rf ~' origin", 'rm -rf ~  <- git push --receive-pack'],
+    ["git -c protocol.ext.allow=always clone 'ext::rm -rf ~' x", 'rm -rf ~  <- git clone ext::'],
+  ];
+  for (const [line, expected] of runs) test(line, () => has(line, expected));
+  const quiet = [
+    'git -c core.pager=less log',
+    'git -c user.name=x commit -m y',
+    'git -c credential.helper=store push',
+    'git grep -O -e foo',
+    'git -c core.fsmonitor=true status',
+    'git rebase -i main',
+  ];
+  for (const line of quiet)
+    test(`${line}: nothing but git itself and what it names`, () => assert.ok(!found(line).some((c) => c.startsWith('rm ')), JSON.stringify(found(line))));
+  test('a config value the line does not show is code from an unknown source', () => {
+    assert.equal(parseCommandLine('GIT_SSH_COMMAND="$X" git fetch').commands.find((c) => c.name === 'git')?.codeSource, 'unknown');
+    assert.equal(parseCommandLine('git --config-env=core.sshCommand=X fetch').commands.find((c) => c.name === 'git')?.codeSource, 'unknown');
+  });
+});

@@ -1,5 +1,5 @@
 // Commands that run other commands, by name: each family's unwrapper in a file of its own
-// (shells, eval, run-as, xargs, find, remote, containers, later, git-alias, runners,
+// (shells, eval, run-as, xargs, find, remote, containers, later, git-code, runners,
 // sed-awk, interpreters). For a command, the code it would run, as shell text to be read
 // again and assessed as if typed; or, when that code cannot be read, where it comes from.
 // A new wrapper family is one file and its names in the table.
@@ -9,7 +9,7 @@ import type { NormalisedCommand } from '../shell/normalise.js';
 import { containerNested, kubectlNested } from './containers.js';
 import { aliasNested, evalNested, sourceNested, trapNested } from './eval.js';
 import { findNested } from './find.js';
-import { gitAliasNested } from './git-alias.js';
+import { gitCodeNested } from './git-code.js';
 import { codeInside } from './interpreters.js';
 import { atNested, watchNested } from './later.js';
 import { ansibleNested, sshNested } from './remote.js';
@@ -47,7 +47,7 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
   at: atNested,
   batch: atNested,
   watch: watchNested,
-  git: gitAliasNested,
+  git: gitCodeNested,
   sed: sedAwkNested,
   gsed: sedAwkNested,
   awk: sedAwkNested,

@@ -1,0 +1,155 @@
+// Code git runs for you, which a line can hand it without saying `sh`: an alias defined with
+// -c (a shell command when it starts with !), configuration that names a program (-c
+// core.sshCommand=…, core.pager, diff.external, credential.helper=!…, filter.*.clean, …),
+// the same through the environment (GIT_SSH_COMMAND=…, GIT_CONFIG_PARAMETERS,
+// GIT_CONFIG_KEY_n/VALUE_n), and subcommands that run a command (rebase --exec, bisect run,
+// submodule foreach, difftool -x, grep -O, fetch --upload-pack, push --receive-pack, ext::
+// URLs). Config keys are read as git reads them, without regard to case.
+
+import { GIT } from '../options/tools.js';
+import { walkOptions } from '../options/walk.js';
+import type { Arg } from '../shell/arg.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { quoteArg } from '../shell/quote.js';
+import { NONE, type NestedCode, type NestedResult, worst } from './result.js';
+
+/** Configuration whose value is a command git runs through the shell. */
+const CODE_KEYS =
+  /^(core\.(sshcommand|pager|editor|fsmonitor|gitproxy|askpass)|diff\.external|sequence\.editor|gpg\.(ssh\.|x509\.|openpgp\.)?program|pager\.[^.]+|interactive\.difffilter|uploadpack\.packobjectshook|(filter|diff|merge)\..+\.(clean|smudge|process|textconv|command|driver)|credential(\..+)?\.helper)$/;
+
+/** Environment variables whose value is a command git runs. */
+const CODE_ENV = new Set([
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_PAGER',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'GIT_PROXY_COMMAND',
+]);
+
+/** Options of subcommands whose value is a command: `rebase --exec CMD`, `fetch --upload-pack CMD`. */
+const SUBCOMMAND_CODE: Readonly<Record<string, readonly string[]>> = {
+  rebase: ['--exec', '-x'],
+  difftool: ['--extcmd', '-x'],
+  grep: ['--open-files-in-pager', '-O'],
+  fetch: ['--upload-pack'],
+  pull: ['--upload-pack'],
+  clone: ['--upload-pack', '-u'],
+  'ls-remote': ['--upload-pack'],
+  push: ['--receive-pack', '--exec'],
+  archive: ['--exec'],
+};
+
+/** The command a config value amounts to, if any: credential.helper runs only a `!command`; core.fsmonitor=true is the built-in monitor. */
+function configCode(key: string, value: string): string | null {
+  const k = key.toLowerCase();
+  if (!CODE_KEYS.test(k) || value === '') return null;
+  if (/^credential(\..+)?\.helper$/.test(k)) return value.startsWith('!') ? value.slice(1) : null;
+  if (k === 'core.fsmonitor' && /^(true|false|yes|no|on|off|1|0)$/i.test(value)) return null;
+  return value;
+}
+
+/** `'key'='value'` pairs as git writes GIT_CONFIG_PARAMETERS. */
+function configParameters(text: string): Array<[string, string]> {
+  return [...text.matchAll(/'((?:[^']|'\\'')*)'(?:=(?:'((?:[^']|'\\'')*)'))?/g)].map((m) => [
+    m[1]!.replace(/'\\''/g, "'"),
+    (m[2] ?? '').replace(/'\\''/g, "'"),
+  ]);
+}
+
+/** Words that can make git run a command; a git command holding none of them (most do not) is not read further. */
+const MARKERS = /^(-c|--config-env|ext::|rebase$|difftool$|grep$|fetch$|pull$|clone$|ls-remote$|push$|archive$|bisect$|submodule$)/i;
+
+export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedResult {
+  if (!assignments.some((a) => a.name.startsWith('GIT_')) && !args.some((a) => MARKERS.test(a.text))) return NONE;
+  const nested: NestedCode[] = [];
+  let codeSource: NestedResult['codeSource'] = null;
+  const run = (code: string, via: string): void => {
+    nested.push({ code, via });
+  };
+  const config = (key: string, value: Arg | string, via: string): void => {
+    if (typeof value !== 'string' && value.dynamic) {
+      if (CODE_KEYS.test(key.toLowerCase())) codeSource = worst(codeSource, 'unknown');
+      return;
+    }
+    const code = configCode(key, typeof value === 'string' ? value : value.text);
+    if (code !== null) run(code, via);
+  };
+
+  // The environment git runs with.
+  const env = new Map(assignments.map((a) => [a.name, a.value]));
+  for (const [name, value] of env) {
+    if (CODE_ENV.has(name)) {
+      if (value.dynamic) codeSource = worst(codeSource, 'unknown');
+      else if (value.text !== '') run(value.text, `git with ${name}`);
+    } else if (name === 'GIT_CONFIG_PARAMETERS' && !value.dynamic) {
+      for (const [k, v] of configParameters(value.text)) config(k, v, `git with GIT_CONFIG_PARAMETERS ${k}`);
+    } else if (/^GIT_CONFIG_KEY_\d+$/.test(name) && !value.dynamic) {
+      const v = env.get(`GIT_CONFIG_VALUE_${name.slice('GIT_CONFIG_KEY_'.length)}`);
+      if (v) config(value.text, v, `git with ${name}`);
+    }
+  }
+
+  // Its global options: -c key=value, --config-env key=VARIABLE, aliases.
+  const aliases = new Map<string, string>();
+  let i = args.length;
+  for (const tok of walkOptions(args, GIT)) {
+    if (tok.kind !== 'option') {
+      i = tok.kind === 'end' ? tok.at + 1 : tok.at;
+      break;
+    }
+    const setting = (tok.name === '-c' || tok.name === '--config-env') && tok.value !== undefined ? /^([^=]+)=(.*)$/s.exec(tok.value) : null;
+    if (!setting) continue;
+    const key = setting[1]!;
+    const value = setting[2]!;
+    if (tok.name === '--config-env') {
+      if (CODE_KEYS.test(key.toLowerCase())) codeSource = worst(codeSource, 'unknown');
+      continue;
+    }
+    // git's config keys ignore case: alias.RM is rm.
+    if (/^alias\./i.test(key)) aliases.set(key.slice('alias.'.length).toLowerCase(), value);
+    else config(key, value, `git -c ${key}`);
+  }
+
+  const sub = args[i]?.text;
+  const rest = args.slice(i + 1);
+  const body = sub !== undefined ? aliases.get(sub.toLowerCase()) : undefined;
+  if (body !== undefined) {
+    const tail = rest.map(quoteArg).join(' ');
+    run((body.startsWith('!') ? `${body.slice(1)} ${tail}` : `git ${body} ${tail}`).trim(), `git alias ${sub}`);
+  } else if (sub !== undefined) subcommandCode(sub, rest, run);
+  if (nested.length === 0 && codeSource === null) return NONE;
+  return { nested, codeSource };
+}
+
+/** Commands a git subcommand runs: its code options, bisect run, submodule foreach, ext:: URLs. */
+function subcommandCode(sub: string, rest: Arg[], run: (code: string, via: string) => void): void {
+  const names = SUBCOMMAND_CODE[sub] ?? [];
+  for (let k = 0; k < rest.length; k++) {
+    const t = rest[k]!.text;
+    if (t === '--') break;
+    for (const n of names) {
+      // grep's pager is optional and only ever attached (-Oless, --open-files-in-pager=less).
+      if (t === n && rest[k + 1] && sub !== 'grep') run(rest[k + 1]!.text, `git ${sub} ${n}`);
+      else if (t.startsWith(`${n}=`)) run(t.slice(n.length + 1), `git ${sub} ${n}`);
+      else if (n.length === 2 && t.startsWith(n) && t.length > 2) run(t.slice(2), `git ${sub} ${n}`);
+    }
+  }
+  // ext::CMD runs CMD as the transport (%S and %s stand for the service and its argument).
+  for (const a of rest) if (/^ext::/i.test(a.text)) run(a.text.slice(5).replace(/%[sSG]/g, 'x'), `git ${sub} ext::`);
+  const words = rest.filter((a) => !a.text.startsWith('-'));
+  if (sub === 'bisect' && words[0]?.text === 'run' && words.length > 1)
+    run(
+      rest
+        .slice(rest.indexOf(words[0]) + 1)
+        .map(quoteArg)
+        .join(' '),
+      'git bisect run',
+    );
+  if (sub === 'submodule' && words[0]?.text === 'foreach') {
+    const after = rest.slice(rest.indexOf(words[0]) + 1).filter((a) => a.text !== '--recursive' && a.text !== '-q' && a.text !== '--quiet');
+    if (after.length > 0) run(after.length === 1 ? after[0]!.text : after.map(quoteArg).join(' '), 'git submodule foreach');
+  }
+}
