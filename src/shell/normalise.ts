@@ -99,7 +99,24 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   caffeinate: wrapper({ value: '-t -w' }),
   'xvfb-run': wrapper({ value: '-n --server-num -s --server-args -e --error-file -f --auth-file -p --xauth-protocol' }),
   'dbus-run-session': wrapper({ value: '--config-file --dbus-daemon' }),
+  // CPU, scheduling, namespaces and limits: each runs the command it is given as it is.
+  taskset: wrapper({ stops: '-p --pid' }, { leadingOperands: 1 }),
+  chrt: wrapper({ value: '-T --sched-runtime -P --sched-period -D --sched-deadline', stops: '-p --pid -m --max' }, { leadingOperands: 1 }),
+  unshare: wrapper({ value: '-S --setuid -G --setgid -R --root -w --wd --map-user --map-group --map-users --map-groups --propagation --setgroups' }),
+  nsenter: wrapper({ value: '-t --target -S --setuid -G --setgid' }),
+  prlimit: optionQuirks(wrapper({ stops: '-p --pid' }), { glueOnly: 'cdefilmnqrstuvxy' }),
+  setpriv: wrapper({ value: '--reuid --regid --ruid --euid --rgid --egid --groups --inh-caps --ambient-caps --bounding-set --securebits --pdeathsig' }),
+  numactl: wrapper({ value: '-C --physcpubind -N --cpunodebind -m --membind -p --preferred -i --interleave', stops: '-H --hardware -s --show' }),
+  cgexec: wrapper({ value: '-g' }),
+  'systemd-inhibit': wrapper({ value: '--what --who --why --mode', stops: '--list' }),
+  firejail: NOTHING,
+  runcon: wrapper({ value: '-u --user -r --role -t --type -l --range' }),
 };
+
+/** A wrapper whose options are read with getopt quirks of their own. */
+function optionQuirks(w: WrapperSpec, quirks: Parameters<typeof optionSpec>[1]): WrapperSpec {
+  return { ...w, options: { ...w.options, ...quirks } };
+}
 
 const MAX_WRAPPERS = 16;
 

@@ -7,6 +7,16 @@ import { fromStdin, sourceOfWord, type NestedResult, type Stdin } from './result
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'csh', 'tcsh', 'fish', 'rbash']);
 
+/**
+ * Names that are a shell however the line spells them: $SHELL, $BASH and $0 (in the shell
+ * running the line), and the running program itself, /proc/self/exe (read as `exe`) or
+ * /proc/$$/exe.
+ */
+const SHELL_STAND_INS = /^(\$\{?(SHELL|BASH|0)\}?|\/proc\/(self|\$\$|\$\{\$\}|[0-9]+)\/exe|exe)$/;
+
+/** The command is a shell: by name, or by a name that stands for one. */
+export const isShell = (name: string): boolean => SHELLS.has(name) || SHELL_STAND_INS.test(name);
+
 /** How a shell was asked to run: -c CODE, a script file, or code on stdin. */
 function shellInvocation(args: Arg[]): { code: Arg | null; script: Arg | null; readsStdin: boolean } {
   let c = false;

@@ -17,7 +17,7 @@ import type { NestedResult, Stdin } from './result.js';
 import { dashCNested } from './run-as.js';
 import { runnerCode } from './runners.js';
 import { sedAwkNested } from './sed-awk.js';
-import { SHELLS, shellNested } from './shells.js';
+import { isShell, shellNested } from './shells.js';
 import { parallelNested, xargsNested } from './xargs.js';
 
 /** Reads the code a command runs; null hands the command on to the interpreters' readers. */
@@ -57,7 +57,7 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
 };
 
 export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
-  if (SHELLS.has(cmd.name)) return shellNested(cmd, stdin);
+  if (isShell(cmd.name)) return shellNested(cmd, stdin);
   const unwrap = own(UNWRAPPERS, cmd.name);
   if (unwrap) {
     const r = unwrap(cmd, stdin);
