@@ -1,6 +1,7 @@
-// Files that sed and awk scripts write by themselves, without a shell redirect: sed's `w`
-// command and `s///w` flag, awk's `print > "file"`. Said as the tee that would do the same,
-// so a write onto a guard file, a dotfile or a system file is judged like one.
+// What sed and awk scripts do by themselves, without a shell: the files they write (sed's
+// `w` command and `s///w` flag, awk's `print > "file"`, said as the tee that would do the
+// same, so a write onto a guard file, a dotfile or a system file is judged like one) and the
+// commands they run (awk's system(), pipes and getline; GNU sed's `e` command and flag).
 
 import type { OptionSpec } from '../options/spec.js';
 import { AWK, SED } from '../options/tools.js';
@@ -54,6 +55,56 @@ function awkWrites(args: Arg[]): Array<{ file: string; append: boolean }> {
   return out;
 }
 
+/** A double-quoted awk string's text. */
+const awkString = (body: string): string => body.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+
+/**
+ * The commands an awk program runs: system("CMD"), print … | "CMD", "CMD" | getline. A
+ * system() or pipe whose command is not one literal string runs something the text does
+ * not say.
+ */
+function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
+  const program = programs(args, AWK).join('\n');
+  const codes: string[] = [];
+  let unknown = false;
+  for (const m of program.matchAll(/\bsystem\s*\(\s*(?:"((?:[^"\\\n]|\\.)*)"\s*\))?/g)) {
+    if (m[1] === undefined) unknown = true;
+    else codes.push(awkString(m[1]));
+  }
+  for (const m of program.matchAll(/(?<!\|)\|(?!\|)\s*(?:"((?:[^"\\\n]|\\.)*)"\s*(?=[;}\n)]|$))?/g)) {
+    if (m[1] === undefined) unknown ||= /\bprint/.test(program);
+    else codes.push(awkString(m[1]));
+    // Printed lines piped into a shell are code the program builds from its input.
+    if (m[1] !== undefined && /^\s*(\S*\/)?(sh|bash|zsh|dash|ksh|ash)(\s|$)/.test(m[1])) unknown = true;
+  }
+  for (const m of program.matchAll(/"((?:[^"\\\n]|\\.)*)"\s*\|\s*getline/g)) codes.push(awkString(m[1]!));
+  return { codes, unknown };
+}
+
+/**
+ * The commands a GNU sed script runs: the `e COMMAND` command, and the `e` flag of s///,
+ * which runs the pattern space as a command (read as the replacement text, which it is
+ * when the whole line is replaced).
+ */
+function sedRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
+  const codes: string[] = [];
+  let unknown = false;
+  for (const script of programs(args, SED)) {
+    for (const line of script.split('\n')) {
+      const s = /s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiImM0-9w]*e/.exec(line);
+      if (s) {
+        if (/[&\\]/.test(s[3]!)) unknown = true;
+        else codes.push(s[3]!);
+        continue;
+      }
+      const e = /(?:^|[;{}!$0-9/]|\s)\s*e(?:\s+(\S.*))?$/.exec(line);
+      if (e?.[1]) codes.push(e[1].trim());
+      else if (e && /(?:^|[;{}!$0-9/])\s*e\s*$/.test(line)) unknown = true;
+    }
+  }
+  return { codes, unknown };
+}
+
 /** The tee lines that stand for what a sed or awk command writes. */
 function scriptWriteLines(name: string, args: Arg[]): string[] {
   if (name === 'sed' || name === 'gsed') return sedWrites(args).map((f) => `tee -- ${singleQuote(f)}`);
@@ -61,8 +112,11 @@ function scriptWriteLines(name: string, args: Arg[]): string[] {
   return [];
 }
 
-/** The writes a sed or awk command makes, or null when it makes none (its code is then read as any other). */
+/** What a sed or awk command writes and runs, or null when neither (its code is then read as any other). */
 export function sedAwkNested({ name, args }: NormalisedCommand): NestedResult | null {
-  const writes = scriptWriteLines(name, args);
-  return writes.length > 0 ? { nested: writes.map((code) => ({ code, via: `${name} writing a file` })), codeSource: null } : null;
+  const writes = scriptWriteLines(name, args).map((code) => ({ code, via: `${name} writing a file` }));
+  const runs = name === 'sed' || name === 'gsed' ? sedRuns(args) : awkRuns(args);
+  const nested = [...writes, ...runs.codes.map((code) => ({ code, via: `${name} running a command` }))];
+  if (nested.length === 0 && !runs.unknown) return null;
+  return { nested, codeSource: runs.unknown ? 'unknown' : null };
 }
