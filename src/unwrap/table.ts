@@ -1,5 +1,5 @@
 // Commands that run other commands, by name: each family's unwrapper in a file of its own
-// (shells, eval, run-as, xargs, find, remote, containers, later, git-code, runners,
+// (shells, eval, run-as, xargs, find, remote, containers, later, git-code, runners, exec-options,
 // sed-awk, interpreters). For a command, the code it would run, as shell text to be read
 // again and assessed as if typed; or, when that code cannot be read, where it comes from.
 // A new wrapper family is one file and its names in the table.
@@ -8,6 +8,7 @@ import { own } from '../core/own.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { containerNested, kubectlNested } from './containers.js';
 import { aliasNested, evalNested, sourceNested, trapNested } from './eval.js';
+import { EXEC_OPTION_TOOLS, execOptionsNested } from './exec-options.js';
 import { findNested } from './find.js';
 import { gitCodeNested } from './git-code.js';
 import { codeInside } from './interpreters.js';
@@ -48,6 +49,7 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
   batch: atNested,
   watch: watchNested,
   git: gitCodeNested,
+  ...Object.fromEntries(EXEC_OPTION_TOOLS.map((n) => [n, execOptionsNested])),
   sed: sedAwkNested,
   gsed: sedAwkNested,
   awk: sedAwkNested,

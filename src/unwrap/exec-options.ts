@@ -1,0 +1,122 @@
+// Programs that run a command named in one of their options: tar (--to-command,
+// --checkpoint-action=exec=, --use-compress-program, --rsh-command), rsync (-e, --rsh,
+// --rsync-path), zip (-TT, --unzip-command), vim and its kin (-c '!…', +'!…', --cmd),
+// gdb (-ex 'shell …'). The command is read again as shell text; one in a file the line
+// names (tar --info-script) is code the line does not show.
+
+import { own } from '../core/own.js';
+import { optionSpec, type OptionSpec } from '../options/spec.js';
+import { walkOptions } from '../options/walk.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { NONE, type NestedResult } from './result.js';
+
+interface ExecTool {
+  options: OptionSpec;
+  /** Option name → how its value becomes a command (null: it does not, for this value). */
+  commands: Readonly<Record<string, (value: string) => string | null>>;
+  /** Options whose value is a script file that runs: code the line does not show. */
+  scripts?: readonly string[];
+}
+
+const asIs = (v: string): string => v;
+/** An editor or debugger command that shells out: `!CMD`, `:!CMD`, `silent !CMD`, `shell CMD`, `call system("CMD")`. */
+function shellOut(v: string): string | null {
+  const bang = /^\s*:?\s*(?:silent!?\s+|exe(?:cute)?\s+)?!\s*(.+)$/s.exec(v) ?? /^\s*(?:shell|pipe)\s+(.+)$/s.exec(v);
+  if (bang) return bang[1]!.trim();
+  const call = /\bsystem\s*\(\s*(['"])(.*?)\1\s*\)/s.exec(v);
+  return call ? call[2]! : null;
+}
+
+const TAR: ExecTool = {
+  options: optionSpec({
+    value:
+      '-f --file -C --directory -T --files-from -X --exclude-from -b --blocking-factor -H --format -N --newer -V --label -g --listed-incremental -K --starting-file --transform --owner --group --mode --mtime --exclude',
+    code: '--to-command --checkpoint-action -I --use-compress-program --rsh-command',
+    file: '-F --info-script --new-volume-script',
+  }),
+  commands: {
+    '--to-command': asIs,
+    '--checkpoint-action': (v) => (/^exec=/.test(v) ? v.slice(5) : null),
+    '-I': asIs,
+    '--use-compress-program': asIs,
+    '--rsh-command': asIs,
+  },
+  scripts: ['-F', '--info-script', '--new-volume-script'],
+};
+
+const RSYNC: ExecTool = {
+  options: optionSpec({
+    code: '-e --rsh --rsync-path',
+    value:
+      '--exclude --include --exclude-from --include-from --files-from --filter -f --chmod --chown -B --block-size --log-file --partial-dir --temp-dir -T --backup-dir --suffix --compare-dest --copy-dest --link-dest --password-file --port',
+  }),
+  commands: { '-e': asIs, '--rsh': asIs, '--rsync-path': asIs },
+};
+
+const ZIP: ExecTool = {
+  options: optionSpec({ code: '-TT --unzip-command', value: '-b -n -x -i -P --password -t -tt -O' }),
+  commands: { '-TT': asIs, '--unzip-command': asIs },
+};
+
+const VIM: ExecTool = {
+  options: optionSpec({ code: '-c --cmd', value: '-S -u -U -i -T -w -W -s -t -q --servername --remote --remote-send --remote-expr' }),
+  commands: { '-c': shellOut, '--cmd': shellOut, '--remote-send': shellOut },
+};
+
+/** gdb reads -opt and --opt alike, and never clusters: `-nx` is one option. */
+const GDB: ExecTool = {
+  options: optionSpec(
+    { code: '-ex -eval-command -iex -init-eval-command', value: '-x -command -ix -init-command -p -pid -d -directory -cd' },
+    { singleDash: true },
+  ),
+  commands: { '-ex': shellOut, '-eval-command': shellOut, '-iex': shellOut, '-init-eval-command': shellOut },
+  scripts: ['-x', '-command', '-ix', '-init-command'],
+};
+
+const TOOLS: Readonly<Record<string, ExecTool>> = {
+  tar: TAR,
+  gtar: TAR,
+  bsdtar: TAR,
+  rsync: RSYNC,
+  zip: ZIP,
+  vim: VIM,
+  vi: VIM,
+  nvim: VIM,
+  ex: VIM,
+  view: VIM,
+  vimdiff: VIM,
+  gdb: GDB,
+};
+
+export const EXEC_OPTION_TOOLS = Object.keys(TOOLS);
+
+export function execOptionsNested({ name, args }: NormalisedCommand): NestedResult {
+  const tool = own(TOOLS, name);
+  if (!tool) return NONE;
+  const nested: NestedResult['nested'] = [];
+  let codeSource: NestedResult['codeSource'] = null;
+  for (const tok of walkOptions(args, tool.options)) {
+    if (tok.kind === 'end') break;
+    if (tok.kind === 'operand') {
+      // vim +CMD runs CMD once the file is loaded.
+      const t = args[tok.at]!.text;
+      const code = tool === VIM && t.startsWith('+') ? shellOut(t.slice(1)) : null;
+      if (code) nested.push({ code, via: `${name} +` });
+      continue;
+    }
+    if (tok.value === undefined) continue;
+    if (tool.scripts?.includes(tok.name)) {
+      codeSource = 'unknown';
+      continue;
+    }
+    const toCommand = tool.commands[tok.name];
+    if (!toCommand) continue;
+    if (args[tok.at]!.dynamic || (tok.after > tok.at + 1 && args[tok.after - 1]?.dynamic)) {
+      codeSource = 'unknown';
+      continue;
+    }
+    const code = toCommand(tok.value);
+    if (code) nested.push({ code, via: `${name} ${tok.name}` });
+  }
+  return nested.length > 0 || codeSource ? { nested, codeSource } : NONE;
+}
