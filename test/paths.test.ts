@@ -103,6 +103,17 @@ describe('without a project around the cwd', () => {
   test('etc at / is system', () => assert.equal(cls('etc', inRoot), 'system'));
 });
 
+describe('a home under a temp directory (CI, containers)', () => {
+  const ci: PathContext = { cwd: '/tmp/home/work', home: '/tmp/home', projectRoot: '/tmp/home/work', tempDirs: ['/tmp', '/var/tmp'] };
+  test('~/.ssh is still credentials, not a temp path', () => assert.equal(cls('~/.ssh/id_ed25519', ci), 'home_sensitive'));
+  test('~/.bashrc is still a dotfile', () => assert.equal(cls('~/.bashrc', ci), 'home_sensitive'));
+  test('~ is still the home directory', () => assert.equal(cls('~', ci), 'home'));
+  test('a folder in that home is outside the project, not temp', () => assert.equal(cls('~/Documents', ci), 'outside_project'));
+  test('the rest of /tmp is still temp', () => assert.equal(cls('/tmp/build-1', ci), 'temp'));
+  const tmpInHome: PathContext = { ...ctx, tempDirs: ['/tmp', '/home/dev/tmp'] };
+  test('a temp directory inside home stays temp', () => assert.equal(cls('/home/dev/tmp/x', tmpInHome), 'temp'));
+});
+
 describe('a project deeper in home', () => {
   const deep: PathContext = { ...ctx, cwd: '/home/dev/work/project/src', projectRoot: '/home/dev/work/project' };
   test('.. from a subfolder is the project root', () => assert.equal(cls('..', deep), 'project_root'));

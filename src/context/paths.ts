@@ -214,14 +214,18 @@ function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
     if (rel.some((p) => DISPOSABLE.has(p) || DISPOSABLE_PATTERN.test(p)) || LOCK_FILES.has(rel[rel.length - 1]!)) return 'disposable';
     return 'project';
   }
+  // A home under a temp directory (CI runners, containers: HOME=/tmp/home) is still a home:
+  // of the two places a path is in, the innermost says what it is.
+  const inHome = inside(abs, ctx.home);
   for (const t of ctx.tempDirs) {
+    if (inHome && ctx.home.length > t.length) continue;
     if (abs === t) return 'temp_root';
     if (inside(abs, t)) return 'temp';
   }
   const top = abs.split('/')[1]!;
   if (abs === '/' + top && SYSTEM_TOP.has(top)) return 'system';
   if (hasProject && inside(ctx.projectRoot, abs)) return 'ancestor';
-  if (inside(abs, ctx.home)) {
+  if (inHome) {
     const first = abs.slice(ctx.home.length + 1).split('/')[0]!;
     if (HOME_DISPOSABLE.has(first)) return first === '.local' ? 'home_sensitive' : 'disposable';
     if (first.startsWith('.')) return 'home_sensitive';
