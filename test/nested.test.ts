@@ -169,3 +169,58 @@ describe('code git runs', () => {
     assert.equal(parseCommandLine('git --config-env=core.sshCommand=X fetch').commands.find((c) => c.name === 'git')?.codeSource, 'unknown');
   });
 });
+
+describe('programs that run a command they are given', () => {
+  const runs: Array<[string, string]> = [
+    // awk and sed by themselves.
+    [`awk 'BEGIN{system("rm -rf ~")}'`, 'rm -rf ~  <- awk running a command'],
+    [`gawk 'BEGIN{"rm -rf ~" | getline x}'`, 'rm -rf ~  <- gawk running a command'],
+    [`awk '{print "x" | "rm -rf ~"}' f`, 'rm -rf ~  <- awk running a command'],
+    ["sed -n '1e rm -rf ~' f", 'rm -rf ~  <- sed running a command'],
+    ["sed 's/.*/rm -rf ~/e' f", 'rm -rf ~  <- sed running a command'],
+    // Options that name a command.
+    ["tar -cf /dev/null x --to-command='rm -rf ~'", 'rm -rf ~  <- tar --to-command'],
+    ["tar -cf a.tar x --checkpoint=1 --checkpoint-action=exec='rm -rf ~'", 'rm -rf ~  <- tar --checkpoint-action'],
+    ["tar -xf a.tar -I 'rm -rf ~'", 'rm -rf ~  <- tar -I'],
+    [`rsync -e 'sh -c "rm -rf ~"' a b:c`, 'rm -rf ~  <- rsync -e / sh -c'],
+    ["zip a.zip x -T -TT 'rm -rf ~'", 'rm -rf ~  <- zip -TT'],
+    ["vim -c '!rm -rf ~' -c q", 'rm -rf ~  <- vim -c'],
+    ["nvim +'!rm -rf ~' f", 'rm -rf ~  <- nvim +'],
+    [`vim -c 'call system("rm -rf ~")'`, 'rm -rf ~  <- vim -c'],
+    ["gdb -batch -ex 'shell rm -rf ~'", 'rm -rf ~  <- gdb -ex'],
+    ['find . -name x -fprint ~/.ssh/authorized_keys', 'tee -- ~/.ssh/authorized_keys  <- find -fprint'],
+    // A shell by another name.
+    ['$SHELL -c "rm -rf ~"', 'rm -rf ~  <- $SHELL -c'],
+    ['/proc/self/exe -c "rm -rf ~"', 'rm -rf ~  <- exe -c'],
+  ];
+  for (const [line, expected] of runs) test(line, () => has(line, expected));
+  const wrapped = [
+    'taskset -c 0 rm -rf ~',
+    'taskset 0x1 rm -rf ~',
+    'unshare -r rm -rf ~',
+    'chrt -f 10 rm -rf ~',
+    'prlimit --nofile=10 rm -rf ~',
+    'nsenter -t 1 -m rm -rf ~',
+    'numactl -N 0 rm -rf ~',
+    'firejail rm -rf ~',
+  ];
+  for (const line of wrapped) test(`${line}: the wrapper comes off`, () => assert.ok(found(line).includes('rm -rf ~'), JSON.stringify(found(line))));
+  test('a wrapper that runs nothing of ours runs nothing', () => assert.deepEqual(found('taskset -p 0x1 1234'), []));
+  const quiet = [
+    "awk '{print $1}' f",
+    'awk \'a || "x" {print}\' f',
+    "sed -n 's/x/y/p' f",
+    'tar -czf a.tgz src',
+    "rsync -av -e 'ssh -p 2222' a host:b",
+    "vim -c 'set nu' f",
+    "gdb -nx -ex 'run' ./a.out",
+  ];
+  for (const line of quiet)
+    test(`${line}: runs nothing destructive`, () => assert.ok(!found(line).some((c) => /^(rm|tee) /.test(c)), JSON.stringify(found(line))));
+  test('a command awk or sed builds from its input is code the line does not show', () => {
+    const source = (line: string) => parseCommandLine(line).commands[0]?.codeSource ?? null;
+    assert.equal(source("awk '{system($0)}' f"), 'unknown');
+    assert.equal(source(`awk '{print | "sh"}' f`), 'unknown');
+    assert.equal(source("sed -e 's/a/b/' -e 'e' f"), 'unknown');
+  });
+});
