@@ -90,6 +90,26 @@ function splitFields(a: Arg): Arg[] {
     .map((text, i) => ({ ...rest, text, home: i === 0 && a.home }));
 }
 
+/** Most words one brace expansion makes; a longer list is left as written. */
+const MAX_BRACE_WORDS = 64;
+
+/**
+ * Brace expansion of an unquoted word, as bash does it before anything else: `{rm,-rf,~}`
+ * is the three words rm, -rf and ~ (then a home), `src/{a,b}` is src/a and src/b. One level,
+ * comma lists only; ranges ({1..3}) and words with quotes or expansions stay as they are.
+ */
+function expandBraces(a: Arg): Arg[] {
+  if (a.quoted || a.dynamic) return [a];
+  const m = /^([^{}]*)\{([^{}]*,[^{}]*)\}([^{}]*)$/s.exec(a.text);
+  if (!m) return [a];
+  const items = m[2]!.split(',');
+  if (items.length > MAX_BRACE_WORDS) return [a];
+  return items.map((item) => {
+    const text = m[1]! + item + m[3]!;
+    return { ...a, text, home: /^~(\/|$)/.test(text), glob: /[*?[]/.test(text) };
+  });
+}
+
 function splitAssignment(arg: Arg): { name: string; value: Arg } {
   const eq = arg.text.indexOf('=');
   const name = arg.text.slice(0, eq).replace(/\+$/, '');
@@ -150,7 +170,7 @@ class Flattener {
     switch (c.type) {
       case 'simple': {
         const assignments = c.assignments.map((w) => this.word(w, depth));
-        const argv = c.words.flatMap((w) => splitFields(this.word(w, depth)));
+        const argv = c.words.flatMap((w) => splitFields(this.word(w, depth)).flatMap(expandBraces));
         const redirects = c.redirects.map((r) => this.redirect(r, depth));
         this.out.push({ pipe, cwd: this.cwd, argv, assignments: assignments.map(splitAssignment), redirects, start: c.start, end: c.end, origin, depth });
         const name = argv[0]?.text;
