@@ -198,3 +198,28 @@ describe('fail closed', () => {
     assert.equal(assess(doubling(8)).decision, 'allow');
   });
 });
+
+describe('a command name the line computes', () => {
+  const denied = [
+    'v=xxrm; ${v:2} -rf ~',
+    'v=rm; ${v^^} -rf ~',
+    'r=rm; ${!r} -rf ~',
+    '$(echo cm0= | base64 -d) -rf ~',
+    '{rm,-rf,~}',
+    '$X push --force origin main',
+    "$X -c 'rm -rf ~'",
+    "X=$(printf 'r%s' m); $X -rf ~",
+  ];
+  for (const line of denied) test(`${line}: judged as the tool its arguments are dangerous for`, () => assert.equal(assess(line).decision, 'deny'));
+  test('one dangerous-looking argument for an unknown program asks', () => assert.equal(assess('$EDITOR ~/.bashrc').decision, 'ask'));
+  const allowed = [
+    '$EDITOR README.md',
+    '$CC -o app main.c',
+    '$PYTHON -m pytest -q',
+    '"$@" --verbose',
+    'mkdir -p src/{a,b}',
+    'cp notes.txt{,.bak}',
+    '$CC -c main.c -o main.o',
+  ];
+  for (const line of allowed) test(`${line}: routine`, () => assert.equal(assess(line).decision, 'allow'));
+});

@@ -48,6 +48,9 @@ interface AssessOptions {
   audience?: Audience;
 }
 
+/** The tools a command with an unknown name is judged as: those whose danger is in their arguments. */
+const UNKNOWN_NAME_STAND_INS = ['rm', 'chmod', 'chown', 'mv', 'find', 'git', 'kubectl', 'docker', 'terraform', 'crontab', 'kill', 'pkill'];
+
 /** Checks a command line before parsing; returns why it cannot be assessed, or null. */
 export function checkInput(line: string): FirebreakError | null {
   if (line.trim() === '') return { code: 'empty', message: 'the command is empty; give the command line to check' };
@@ -112,8 +115,34 @@ export class Engine {
         const m = matchRule(rule, cmd, this.catalogue, where, parsedArgs);
         if (m) matches.push(m);
       }
+      if (cmd.dynamicName && cmd.args.length > 0) {
+        const worst = this.asAnyDangerousTool(cmd, where, parsedArgs);
+        if (worst) matches.push(worst);
+      }
     }
     return { parsed, matches };
+  }
+
+  /**
+   * A command whose name the line does not determine (`${v:2} -rf ~`, `$(…) push --force`)
+   * is judged as the worst of the tools whose danger is in their arguments, when that is
+   * High or worse; arguments that are only dangerous for a tool that destroys whatever it is
+   * given (shred, dd) say nothing. With a single argument (`$EDITOR ~/.bashrc`) the name
+   * carries most of the danger, so such a match only asks.
+   */
+  private asAnyDangerousTool(cmd: NormalisedCommand, where: PathContext, parsedArgs: Map<NormalisedCommand, ParsedArgs>): RuleMatch | null {
+    let worst: RuleMatch | null = null;
+    for (const name of UNKNOWN_NAME_STAND_INS) {
+      const as: NormalisedCommand = { ...cmd, name, dynamicName: false };
+      for (const { rule } of this.catalogue.candidates(as)) {
+        if (this.switchedOff?.(rule)) continue;
+        const m = matchRule(rule, as, this.catalogue, where, parsedArgs);
+        if (m && (!worst || severityRank(m.severity) > severityRank(worst.severity))) worst = m;
+      }
+    }
+    if (!worst || !atLeast(worst.severity, 'High')) return null;
+    if (cmd.args.length === 1) worst.severity = 'Medium';
+    return worst;
   }
 
   /** The alternatives a match offers, built from its command's own words where the rule says so. */

@@ -60,6 +60,8 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
 
 export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   if (isShell(cmd.name)) return shellNested(cmd, stdin);
+  // A program the line does not name, given `-c CODE`: read the code as a shell would run it.
+  if (cmd.dynamicName && cmd.args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a.text))) return shellNested(cmd, stdin);
   const unwrap = own(UNWRAPPERS, cmd.name);
   if (unwrap) {
     const r = unwrap(cmd, stdin);
