@@ -172,7 +172,11 @@ export class Engine {
     const riskLevel = this.escalateByContext(matches, active, steps);
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
     const severity: Severity | null = matches[0]?.severity ?? null;
-    const { decision, denied } = this.decision(severity, matches, problems, opts.audience);
+    // A limit that left part of the line unread (commands past the count, code nested past the
+    // depth) is a way to hide a command: the line is denied. One that only left a value
+    // unknown (expansion) asks like any other failure.
+    const unread = parsed.truncated && parsed.limit !== 'expansion';
+    const { decision, denied } = this.decision(severity, matches, problems, opts.audience, unread);
     const measured = opts.probe ? this.measure(matches, ctx, env) : new Map<RuleMatch, string>();
 
     const matched_rules: MatchedRule[] = matches.map((m) => ({
@@ -242,10 +246,11 @@ export class Engine {
     matches: RuleMatch[],
     problems: string[],
     audience: Audience | undefined,
+    unread: boolean,
   ): { decision: Decision; denied: RuleMatch | undefined } {
     let decision = this.decide(severity, audience);
     const denied = this.policy.deniedRules.length > 0 ? matches.find((m) => listsRule(this.policy.deniedRules, m.rule.id)) : undefined;
-    if (denied) decision = 'deny';
+    if (denied || unread) decision = 'deny';
     if (problems.length > 0 && decision === 'allow') decision = this.policy.onError;
     if (problems.length > 0 && decision === 'ask' && this.policy.onError === 'deny') decision = 'deny';
     return { decision, denied };

@@ -4,7 +4,7 @@
 
 import type { Command, CompoundNode, ListItem, ParseIssue, Pipeline, Redirect, Script, SimpleCommandNode, Word } from './ast.js';
 import { RedirectReader } from './redirects.js';
-import { LIMITS, isMeta } from './words.js';
+import { isMeta, LIMITS, NESTING_ISSUE } from './words.js';
 
 interface ParseResult {
   script: Script;
@@ -51,7 +51,7 @@ class Parser extends RedirectReader {
 
   private withDepth<T extends Script>(fn: () => T): T {
     if (this.depth >= LIMITS.maxDepth) {
-      this.issue(`nesting deeper than ${LIMITS.maxDepth} levels`);
+      this.issue(`${NESTING_ISSUE} ${LIMITS.maxDepth} levels`);
       // Skip to the end: deeper structure is not analysed, and the issue makes it ask.
       const start = this.pos;
       this.pos = this.src.length;

@@ -5,6 +5,9 @@
 
 import type { ParseIssue, Script, Word, WordPart } from './ast.js';
 
+/** How an issue about structure nested past LIMITS.maxDepth starts: that structure was not read. */
+export const NESTING_ISSUE = 'nesting deeper than';
+
 export const LIMITS = {
   /** Deepest nesting of $( ), subshells, groups and compound commands. */
   maxDepth: 32,
@@ -406,7 +409,7 @@ export abstract class WordReader {
    */
   protected parseApart<T>(text: string, at: number, read: (sub: SubParser) => T, tooDeep: T): T {
     if (this.depth >= LIMITS.maxDepth) {
-      this.issue(`nesting deeper than ${LIMITS.maxDepth} levels`, at);
+      this.issue(`${NESTING_ISSUE} ${LIMITS.maxDepth} levels`, at);
       return tooDeep;
     }
     const sub = this.subParser(text, this.offset + at, this.depth + 1);

@@ -3,6 +3,7 @@
 // shells fed code on stdin, each read again by the shell grammar, assessed as if typed.
 
 import type { ParseIssue } from '../shell/ast.js';
+import { NESTING_ISSUE } from '../shell/words.js';
 import { flattenScript, FLATTEN_LIMITS, type Arg } from '../shell/commands.js';
 import { normaliseCommand, type NormalisedCommand } from '../shell/normalise.js';
 import { parseShell } from '../shell/parser.js';
@@ -65,6 +66,8 @@ function expand(text: string, frame: Frame, state: State): void {
   const { script, issues } = parseShell(text);
   const where = frame.via.at(-1);
   for (const i of issues) state.issues.push(where ? { message: `in ${where}: ${i.message}`, position: i.position } : i);
+  // Structure nested past the parser's depth was skipped, not read: a limit, not a typo.
+  if (issues.some((i) => i.message.startsWith(NESTING_ISSUE))) stop(state, 'nesting');
   const { commands: flat, truncated, limit, stageText } = flattenScript(script);
   if (truncated) stop(state, limit ?? 'commands');
 
