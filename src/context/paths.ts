@@ -162,6 +162,15 @@ function inside(child: string, parent: string): boolean {
 /** Classifies one target word as the shell would expand it in `ctx.cwd`. */
 export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null): { cls: PathClass; path: string; also?: PathClass[] } {
   if (arg.guarded) return { cls: 'guarded', path: arg.text };
+  // What mktemp printed ($(mktemp -d), or a variable holding it), or a path below it: temporary.
+  if (
+    arg.dynamic &&
+    arg.producers?.length &&
+    arg.producers.every((p) => p === 'mktemp') &&
+    /^(\$\(…\)|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)(?!.*\/\.\.(\/|$))(\/.*)?$/.test(arg.text)
+  ) {
+    return { cls: 'temp', path: arg.text };
+  }
   if (arg.dynamic && !arg.home) return { cls: 'unknown', path: arg.text };
   let text = arg.text;
   if (text === '') return { cls: 'unknown', path: text };

@@ -127,6 +127,8 @@ class Flattener {
   private expanded = 0;
   /** Variables with a literal value assigned earlier in the line. */
   private vars = new Map<string, Arg>();
+  /** Variables that hold what mktemp printed: unknown paths, but temporary ones. */
+  private tempVars = new Set<string>();
   private pipeId = 0;
   private cwd: Arg | null = null;
 
@@ -236,6 +238,9 @@ class Flattener {
   }
 
   private setVar(name: string, value: Arg): void {
+    // d=$(mktemp -d): the value is unknown, but it is a fresh temporary path.
+    if (value.dynamic && value.text === '$(…)' && value.producers?.length && value.producers.every((p) => p === 'mktemp')) this.tempVars.add(name);
+    else this.tempVars.delete(name);
     if (value.dynamic) this.vars.delete(name);
     else this.vars.set(name, value);
   }
@@ -313,6 +318,7 @@ class Flattener {
           } else {
             text += p.op || p.operand ? `\${${p.name}${p.op}${p.operand}}` : `$${p.name}`;
             dynamic = true;
+            if (plain && this.tempVars.has(p.name)) producers.push('mktemp');
             if (i === 0 && (p.op === ':?' || p.op === '?')) guarded = true;
           }
           return;
