@@ -199,6 +199,19 @@ describe('fail closed', () => {
   });
 });
 
+describe('limits used as a weapon', () => {
+  test('past the count of commands a line may hold, the rest is not read, so the line is denied', () => {
+    const a = assess(`${'true; '.repeat(1000)}ls`);
+    assert.equal(a.decision, 'deny');
+    assert.ok(a.context.labels.includes('limit=commands'), a.context.labels.join(' '));
+  });
+  test('code nested past the depth firebreak follows is denied', () => {
+    const a = assess('$('.repeat(40) + 'ls' + ')'.repeat(40));
+    assert.equal(a.decision, 'deny');
+  });
+  test('a parse error alone still only asks', () => assert.equal(assess('echo "never closed').decision, 'ask'));
+});
+
 describe('a command name the line computes', () => {
   const denied = [
     'v=xxrm; ${v:2} -rf ~',
@@ -222,4 +235,28 @@ describe('a command name the line computes', () => {
     '$CC -c main.c -o main.o',
   ];
   for (const line of allowed) test(`${line}: routine`, () => assert.equal(assess(line).decision, 'allow'));
+});
+
+describe('false alarms removed while hardening', () => {
+  test('the temp-directory idiom is routine: what mktemp printed is temporary', () => {
+    assert.equal(assess('d=$(mktemp -d) && cd "$d" && rm -rf "$d"').decision, 'allow');
+    assert.equal(assess('rm -rf "$(mktemp -d)"').decision, 'allow');
+  });
+  test('but not a path that climbs out of it', () => {
+    assert.notEqual(assess('d=$(mktemp -d); rm -rf "$d"/..').decision, 'allow');
+    assert.equal(assess('d=$(mktemp -d); d=~; rm -rf "$d"').decision, 'deny');
+  });
+  test('unset HISTFILE in a script is reported, not stopped', () => {
+    const a = assess('unset HISTFILE');
+    assert.equal(a.decision, 'allow');
+    assert.equal(a.severity, 'Low');
+  });
+});
+
+describe('code reaching a shell through printf', () => {
+  test("printf's octal escapes spell the command a shell runs", () => assert.equal(assess("printf '\\162\\155 -rf ~' | sh").decision, 'deny'));
+  test("printf's %b argument is unescaped; a %s argument is not", () => {
+    assert.equal(assess("printf '%b' '\\x72m -rf ~' | bash").decision, 'deny');
+    assert.equal(assess("printf '%s\\n' 'a\\nb' | cat").decision, 'allow');
+  });
 });
