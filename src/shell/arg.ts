@@ -18,6 +18,8 @@ export interface Arg {
   guarded?: boolean;
   /** Unquoted known text was expanded into the word: the shell splits it into words. */
   split?: boolean;
+  /** The word is a process substitution <(…) whose command only prints known text: that text. */
+  output?: string;
 }
 
 /** A word written literally: no quotes, globs or expansions. */

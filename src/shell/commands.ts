@@ -261,6 +261,7 @@ class Flattener {
     let home = false;
     let guarded = false;
     let split = false;
+    let output: string | undefined;
     const producers: string[] = [];
     const collect = (from: number): void => {
       for (const c of this.out.slice(from)) if (c.argv[0] && !c.argv[0].dynamic) producers.push(c.argv[0].text.slice(c.argv[0].text.lastIndexOf('/') + 1));
@@ -351,6 +352,16 @@ class Flattener {
           const from = this.out.length;
           this.isolated(() => this.script(p.script, 'process-substitution', depth + 1));
           collect(from);
+          // <(echo 'code'): what a reader of this file gets (source <(…), bash <(…), bash < <(…)).
+          const only = this.out.length === from + 1 ? this.out[from]! : null;
+          const whole = w.parts.length === 1 || (i === 1 && w.parts.length === 2 && /^[A-Za-z_][A-Za-z0-9_]*=$/.test(text));
+          if (whole && p.direction === '<' && only?.argv.every((a) => !a.dynamic) && only.redirects.length === 0) {
+            output =
+              printedText(
+                only.argv[0]?.text ?? '',
+                only.argv.slice(1).map((a) => a.text),
+              ) ?? undefined;
+          }
           text += `${p.direction}(…)`;
           dynamic = true;
           return;
@@ -362,6 +373,7 @@ class Flattener {
       }
     });
     const arg: Arg = { text, quoted, glob, dynamic, home };
+    if (output !== undefined) arg.output = output;
     if (producers.length > 0) arg.producers = producers;
     if (guarded) arg.guarded = true;
     if (split) arg.split = true;

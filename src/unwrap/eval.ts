@@ -15,6 +15,7 @@ export function sourceNested({ name, args }: NormalisedCommand, stdin: Stdin): N
   const script = args[0];
   if (!script) return NONE;
   if (script.text === '/dev/stdin' || script.text === '-') return fromStdin(name, stdin);
+  if (script.output !== undefined) return { nested: [{ code: script.output, via: `${name} <(…)` }], codeSource: null };
   return { nested: [], codeSource: sourceOfWord(script) };
 }
 

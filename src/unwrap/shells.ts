@@ -3,7 +3,7 @@
 
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
-import { fromStdin, sourceOfWord, type NestedResult, type Stdin } from './result.js';
+import { fromStdin, NONE, sourceOfWord, type NestedResult, type Stdin, worst } from './result.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'csh', 'tcsh', 'fish', 'rbash']);
 
@@ -55,7 +55,16 @@ function shellInvocation(args: Arg[]): { code: Arg | null; script: Arg | null; r
 export function shellNested(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const { name, args } = cmd;
   const inv = shellInvocation(args);
-  if (inv.code) return { nested: [{ code: inv.code.text, via: `${name} -c` }], codeSource: sourceOfWord(inv.code) };
-  if (inv.script && !inv.readsStdin) return { nested: [], codeSource: sourceOfWord(inv.script) };
-  return fromStdin(name, stdin);
+  // BASH_ENV (bash) and ENV (sh) name a file a non-interactive shell sources first.
+  const startup = cmd.assignments.find((a) => a.name === 'BASH_ENV' || a.name === 'ENV')?.value;
+  const first: NestedResult =
+    startup?.output !== undefined ? { nested: [{ code: startup.output, via: `${name} with its startup file` }], codeSource: null } : NONE;
+  const rest = ((): NestedResult => {
+    if (inv.code) return { nested: [{ code: inv.code.text, via: `${name} -c` }], codeSource: sourceOfWord(inv.code) };
+    if (inv.script?.output !== undefined) return { nested: [{ code: inv.script.output, via: `${name} <(…)` }], codeSource: null };
+    if (inv.script && !inv.readsStdin) return { nested: [], codeSource: sourceOfWord(inv.script) };
+    return fromStdin(name, stdin);
+  })();
+  const unknownStartup = startup !== undefined && startup.output === undefined && startup.dynamic ? 'unknown' : null;
+  return { nested: [...first.nested, ...rest.nested], codeSource: worst(rest.codeSource, unknownStartup) };
 }

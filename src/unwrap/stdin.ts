@@ -50,7 +50,10 @@ export function stdinOf(
   }
   if (cmd.redirects.some((r) => r.op === '<' && (r.fd === null || r.fd === 0))) {
     const file = cmd.redirects.find((r) => r.op === '<')!.target;
-    return file.producers?.some((p) => DOWNLOADERS.has(p)) ? { kind: 'download' } : null;
+    if (file.output !== undefined) return { kind: 'text', text: file.output };
+    if (file.producers?.some((p) => DOWNLOADERS.has(p))) return { kind: 'download' };
+    // < <(…): the output of a command the line runs, which it does not show.
+    return file.text === '<(…)' ? { kind: 'unknown' } : null;
   }
   const up = depth < 8 ? upstream(cmd) : null;
   if (up === null) return null;
