@@ -12,7 +12,8 @@ import { EXEC_OPTION_TOOLS, execOptionsNested } from './exec-options.js';
 import { findNested } from './find.js';
 import { gitCodeNested } from './git-code.js';
 import { codeInside } from './interpreters.js';
-import { atNested, watchNested } from './later.js';
+import { atNested, crontabNested, npmPkgNested, watchNested } from './later.js';
+import { outputFileWrites } from './output-files.js';
 import { ansibleNested, sshNested } from './remote.js';
 import type { NestedResult, Stdin } from './result.js';
 import { dashCNested } from './run-as.js';
@@ -48,6 +49,8 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
   at: atNested,
   batch: atNested,
   watch: watchNested,
+  crontab: crontabNested,
+  npm: npmPkgNested,
   git: gitCodeNested,
   ...Object.fromEntries(EXEC_OPTION_TOOLS.map((n) => [n, execOptionsNested])),
   sed: sedAwkNested,
@@ -59,17 +62,20 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
 };
 
 export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
+  const runs = codeOf(cmd, stdin);
+  const writes = outputFileWrites(cmd);
+  return writes.length === 0 ? runs : { nested: [...runs.nested, ...writes], codeSource: runs.codeSource };
+}
+
+/** The code a command runs, by its family. */
+function codeOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   if (isShell(cmd.name)) return shellNested(cmd, stdin);
   // A program the line does not name, given `-c CODE`: read the code as a shell would run it.
   if (cmd.dynamicName && cmd.args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a.text))) return shellNested(cmd, stdin);
-  const unwrap = own(UNWRAPPERS, cmd.name);
-  if (unwrap) {
-    const r = unwrap(cmd, stdin);
-    if (r) return r;
-  } else {
-    // Tools that run a command for you (op run, poetry run, npx ...).
-    const run = runnerCode(cmd.name, cmd.args);
-    if (run) return { nested: [run], codeSource: null };
-  }
+  const r = own(UNWRAPPERS, cmd.name)?.(cmd, stdin);
+  if (r) return r;
+  // Tools that run a command for you (op run, poetry run, npx ...).
+  const run = runnerCode(cmd.name, cmd.args);
+  if (run) return { nested: [run], codeSource: null };
   return codeInside(cmd, stdin);
 }
