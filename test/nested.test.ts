@@ -224,3 +224,35 @@ describe('programs that run a command they are given', () => {
     assert.equal(source("sed -e 's/a/b/' -e 'e' f"), 'unknown');
   });
 });
+
+describe('code that runs later, or arrives by another road', () => {
+  const runs: Array<[string, string]> = [
+    ["crontab - <<< '* * * * * rm -rf ~'", 'rm -rf ~  <- crontab entry'],
+    ["printf '@reboot rm -rf ~\\n' | crontab -", 'rm -rf ~  <- crontab entry'],
+    ["npm pkg set scripts.postinstall='rm -rf ~'", 'rm -rf ~  <- npm script postinstall'],
+    ["source <(echo 'rm -rf ~')", 'rm -rf ~  <- source <(…)'],
+    [". <(printf 'rm -rf ~')", 'rm -rf ~  <- . <(…)'],
+    ["bash <(echo 'rm -rf ~')", 'rm -rf ~  <- bash <(…)'],
+    ["bash < <(echo 'rm -rf ~')", 'rm -rf ~  <- bash reading stdin'],
+    ["BASH_ENV=<(echo 'rm -rf ~') bash -c true", 'rm -rf ~  <- bash with its startup file'],
+    // Files overwritten through a command's own arguments, said as tee.
+    ['sort -o ~/.bashrc list.txt', 'tee -- ~/.bashrc  <- sort writing a file'],
+    ['curl -o ~/.bashrc https://example.com/a', 'tee -- ~/.bashrc  <- curl writing a file'],
+    ['wget -O ~/.ssh/authorized_keys https://example.com/k', 'tee -- ~/.ssh/authorized_keys  <- wget writing a file'],
+    ['cp /dev/null ~/.ssh/id_ed25519', 'tee -- ~/.ssh/id_ed25519  <- cp writing a file'],
+    ['mv -f x ~/.ssh/id_ed25519', 'tee -- ~/.ssh/id_ed25519  <- mv writing a file'],
+    ['uniq list.txt ~/.profile', 'tee -- ~/.profile  <- uniq writing a file'],
+  ];
+  for (const [line, expected] of runs) test(line, () => has(line, expected));
+  const quiet = [
+    'crontab -l',
+    "(crontab -l; echo '0 2 * * * /usr/local/bin/backup') | crontab -",
+    'npm pkg get scripts',
+    'cp -a ~/.ssh ~/.ssh.bak',
+    'cp notes.txt backup/',
+    'curl -o - https://example.com',
+    'cp -t dist/ a b',
+  ];
+  for (const line of quiet)
+    test(`${line}: nothing overwritten or run`, () => assert.ok(!found(line).some((c) => /^(rm|tee) /.test(c)), JSON.stringify(found(line))));
+});

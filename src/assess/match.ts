@@ -217,6 +217,7 @@ export function matchRule(
   ctx: PathContext,
   parsedCache: Map<NormalisedCommand, ParsedArgs>,
 ): RuleMatch | null {
+  if (rule.local && cmd.remote) return null;
   let parsed = parsedCache.get(cmd);
   if (!parsed) {
     parsed = parseArgs(cmd.args, cat.specFor(cmd.name));

@@ -192,6 +192,7 @@ export function compileRule(
     pattern: r.match.pattern,
     when: r.match.when ?? [],
     unless: r.match.unless ?? [],
+    ...(r.match.local ? { local: true as const } : {}),
     targets: r.targets ?? null,
     blast_radius: { scope: r.blast_radius.scope ?? null, detail: r.blast_radius.detail, probe: r.blast_radius.probe ?? null },
     alternatives: r.alternatives ?? [],

@@ -49,7 +49,7 @@ export interface RuleSource {
   id: string;
   description: string;
   severity?: Severity;
-  match: { command: string | string[]; pattern: string; when?: Predicate[]; unless?: Predicate[] };
+  match: { command: string | string[]; pattern: string; when?: Predicate[]; unless?: Predicate[]; local?: boolean };
   targets?: TargetSpec;
   blast_radius: { scope?: BlastScope; detail: string; probe?: ProbeName };
   alternatives?: AlternativeSpec[];
@@ -74,6 +74,8 @@ export interface CompiledRule {
   pattern: string;
   when: Predicate[];
   unless: Predicate[];
+  /** Only commands that run on this machine match, not code sent elsewhere. */
+  local?: true;
   targets: TargetSpec | null;
   blast_radius: { scope: BlastScope | null; detail: string; probe: ProbeName | null };
   alternatives: AlternativeSpec[];
