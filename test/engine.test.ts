@@ -215,7 +215,8 @@ describe('limits used as a weapon', () => {
 describe('a command name the line computes', () => {
   const denied = [
     'v=xxrm; ${v:2} -rf ~',
-    'v=rm; ${v^^} -rf ~',
+    'v=RM; ${v,,} -rf ~',
+    'v=rXm; ${v//X/} -rf ~',
     'r=rm; ${!r} -rf ~',
     '$(echo cm0= | base64 -d) -rf ~',
     '{rm,-rf,~}',
@@ -259,4 +260,13 @@ describe('code reaching a shell through printf', () => {
     assert.equal(assess("printf '%b' '\\x72m -rf ~' | bash").decision, 'deny');
     assert.equal(assess("printf '%s\\n' 'a\\nb' | cat").decision, 'allow');
   });
+});
+
+describe('parameter expansions worked out as bash does', () => {
+  test('${v^^} of rm is RM, which is not a command on Linux: nothing is deleted', () =>
+    assert.equal(
+      assess('v=rm; ${v^^} -rf ~').matched_rules.some((r) => r.id === 'fs:rm-recursive' && r.segment.startsWith('RM')),
+      false,
+    ));
+  test('${!ref} is the variable ref names', () => assert.equal(assess('r=rm; x=r; ${!x} -rf ~').decision, 'deny'));
 });

@@ -9,7 +9,7 @@ interface Span {
 export type WordPart =
   | { kind: 'literal'; text: string; quoted: boolean }
   | { kind: 'tilde'; user: string }
-  | { kind: 'param'; name: string; op: string; operand: string; quoted: boolean; operandScripts?: Script[] }
+  | { kind: 'param'; name: string; op: string; operand: string; quoted: boolean; operandScripts?: Script[]; indirect?: boolean }
   | { kind: 'command-sub'; script: Script; quoted: boolean }
   | { kind: 'arith'; text: string }
   | { kind: 'process-sub'; direction: '<' | '>'; script: Script };

@@ -90,6 +90,36 @@ function splitFields(a: Arg): Arg[] {
     .map((text, i) => ({ ...rest, text, home: i === 0 && a.home }));
 }
 
+/**
+ * A known value with a parameter expansion's edit applied: substring (${v:1:2}), case
+ * (${v^^}, ${v,,}, ${v^}, ${v,}), replacement (${v/a/b}, ${v//a/b}) and prefix or suffix
+ * removal (${v#a}, ${v%a}) with a literal pattern. Undefined when the edit is not one of
+ * these or its pattern is a glob.
+ */
+function editValue(v: Arg, op: string, operand: string): Arg | undefined {
+  const t = v.text;
+  const literal = (s: string): boolean => !/[*?[\\]/.test(s);
+  let out: string | undefined;
+  if (op === ':') {
+    const m = /^\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?$/.exec(operand);
+    if (m) {
+      const from = Number(m[1]) < 0 ? Math.max(0, t.length + Number(m[1])) : Number(m[1]);
+      const len = m[2] === undefined ? t.length : Number(m[2]);
+      out = len < 0 ? t.slice(from, Math.max(from, t.length + len)) : t.slice(from, from + len);
+    }
+  } else if (operand === '' && (op === '^^' || op === ',,' || op === '^' || op === ',')) {
+    const up = op[0] === '^';
+    out = op.length === 2 ? (up ? t.toUpperCase() : t.toLowerCase()) : (up ? t.slice(0, 1).toUpperCase() : t.slice(0, 1).toLowerCase()) + t.slice(1);
+  } else if (op === '/' || op === '//') {
+    const slash = operand.indexOf('/');
+    const pat = slash < 0 ? operand : operand.slice(0, slash);
+    const rep = slash < 0 ? '' : operand.slice(slash + 1);
+    if (pat !== '' && literal(pat) && literal(rep)) out = op === '//' ? t.split(pat).join(rep) : t.replace(pat, () => rep);
+  } else if ((op === '#' || op === '##') && literal(operand)) out = t.startsWith(operand) ? t.slice(operand.length) : t;
+  else if ((op === '%' || op === '%%') && literal(operand)) out = t.endsWith(operand) ? t.slice(0, t.length - operand.length) : t;
+  return out === undefined ? undefined : { ...v, text: out, home: v.home && out.startsWith('~') };
+}
+
 /** Most words one brace expansion makes; a longer list is left as written. */
 const MAX_BRACE_WORDS = 64;
 
@@ -296,7 +326,12 @@ class Flattener {
           const atStart = i === 0 || /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text);
           const plain = p.op === '' || p.op === ':?' || p.op === '?';
           const fallback = (p.op === ':-' || p.op === '-' || p.op === ':=' || p.op === '=') && !/[$`]/.test(p.operand);
-          let known = plain || fallback ? this.vars.get(p.name) : undefined;
+          // ${!ref} is the variable ref names; ${v:2}, ${v^^}, ${v//x/y}, ${v#x} are worked out
+          // when v is known and the pattern literal; anything else is unknown.
+          const ref = p.indirect ? this.vars.get(p.name)?.text : undefined;
+          const own = p.indirect ? (ref !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(ref) ? this.vars.get(ref) : undefined) : this.vars.get(p.name);
+          const edited = own && !plain && !fallback ? editValue(own, p.op, p.operand) : undefined;
+          let known = (plain || fallback) && (!p.indirect || plain) ? own : edited;
           if (known) this.expanded += known.text.length;
           if (known && (text.length + known.text.length > FLATTEN_LIMITS.maxWordLength || this.expanded > FLATTEN_LIMITS.maxExpandedChars)) {
             this.truncated = true;
@@ -312,7 +347,7 @@ class Flattener {
           } else if (p.name === 'HOME' && plain && atStart) {
             home = true;
             text += '~';
-          } else if (fallback && !this.vars.has(p.name)) {
+          } else if (fallback && !p.indirect && !this.vars.has(p.name)) {
             // ${DIR:-/} is / whenever DIR is unset, and nothing on the line sets it.
             text += p.operand;
             if (atStart && p.operand.startsWith('~')) home = true;

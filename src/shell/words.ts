@@ -344,6 +344,8 @@ export abstract class WordReader {
       const op = /^(:?[-=?+]|##?|%%?|\/\/?|:|\^\^?|,,?|\[)/.exec(rest)?.[0] ?? '';
       const operand = rest.slice(op.length);
       const part: WordPart = { kind: 'param', name: (m?.[1] === '#' ? '#' : '') + name, op, operand, quoted };
+      // ${!ref}: the variable whose name ref holds.
+      if (m?.[1] === '!') part.indirect = true;
       // ${X:-$(cmd)} runs cmd when X is unset: the operand's substitutions are code too.
       if (/\$\(|`/.test(operand)) {
         const scripts: Script[] = [];
