@@ -365,15 +365,15 @@ class Flattener {
           collect(from);
           // $(echo rm) is known text: the shell pastes the output (less trailing newlines) in.
           const only = this.out.length === from + 1 ? this.out[from]! : null;
-          const output =
+          const printed =
             only?.argv.every((a) => !a.dynamic) && only.redirects.length === 0
               ? printedText(
                   only.argv[0]?.text ?? '',
                   only.argv.slice(1).map((a) => a.text),
                 )
               : null;
-          if (output !== null) {
-            text += output.replace(/\n+$/, '');
+          if (printed !== null) {
+            text += printed.replace(/\n+$/, '');
             if (!p.quoted) split = true;
             if (p.quoted) quoted = true;
             return;

@@ -24,9 +24,9 @@ export function watchNested({ args }: NormalisedCommand): NestedResult {
 function crontabCommands(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#') || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(line)) continue;
-    const m = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+(.+)$/.exec(line);
+    const entry = raw.trim();
+    if (entry === '' || entry.startsWith('#') || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(entry)) continue;
+    const m = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+(.+)$/.exec(entry);
     if (m) out.push(m[1]!);
   }
   return out;
