@@ -252,6 +252,8 @@ describe('code that runs later, or arrives by another road', () => {
     'cp notes.txt backup/',
     'curl -o - https://example.com',
     'cp -t dist/ a b',
+    'sudo install -m 0755 kubectl /usr/local/bin/kubectl',
+    'mv tool /opt/tool/bin/tool',
   ];
   for (const line of quiet)
     test(`${line}: nothing overwritten or run`, () => assert.ok(!found(line).some((c) => /^(rm|tee) /.test(c)), JSON.stringify(found(line))));

@@ -87,7 +87,8 @@ export function outputFileWrites({ name, args }: NormalisedCommand): NestedCode[
     const dest = operands[operands.length - 1]!;
     // A directory to copy into (dest/) keeps its files unless a name clashes; a file is
     // replaced. A backup's name (x.bak, x~) is a new file, not one overwritten.
-    if (!dest.text.endsWith('/') && !dest.dynamic && !BACKUP_NAME.test(dest.text)) files.push(dest);
+    // /usr/local and /opt are where tools are installed by hand (install -m 755 x /usr/local/bin/x).
+    if (!dest.text.endsWith('/') && !dest.dynamic && !BACKUP_NAME.test(dest.text) && !/^\/(usr\/local|opt)\//.test(dest.text)) files.push(dest);
   }
   if (w.operand === 'second' && operands[1] && operands[1].text !== '-') files.push(operands[1]);
   return files.map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${name} writing a file` }));
