@@ -20,6 +20,8 @@ export interface Arg {
   split?: boolean;
   /** The word is a process substitution <(…) whose command only prints known text: that text. */
   output?: string;
+  /** It splits into several words ("${arr[@]}", "$@"), and each that starts with ~ is the home. */
+  splitHome?: boolean;
 }
 
 /** A word written literally: no quotes, globs or expansions. */

@@ -83,11 +83,11 @@ function forksItself(name: string, body: Command, depth = 0): boolean {
 /** An unquoted expansion of known text is split into words, as the shell does ($CMD -> rm -rf /). */
 function splitFields(a: Arg): Arg[] {
   if (!a.split) return [a];
-  const { split: _split, ...rest } = a;
+  const { split: _split, splitHome: _splitHome, ...rest } = a;
   return a.text
     .split(/\s+/)
     .filter(Boolean)
-    .map((text, i) => ({ ...rest, text, home: i === 0 && a.home }));
+    .map((text, i) => ({ ...rest, text, home: (i === 0 && a.home) || (!!a.splitHome && /^~(\/|$)/.test(text)) }));
 }
 
 /**
@@ -159,6 +159,9 @@ class Flattener {
   private vars = new Map<string, Arg>();
   /** Variables that hold what mktemp printed: unknown paths, but temporary ones. */
   private tempVars = new Set<string>();
+  /** Arrays assigned on the line (cmd=(…)), and the positional parameters set with `set --`. */
+  private arrays = new Map<string, string[]>();
+  private positional: string[] | null = null;
   private pipeId = 0;
   private cwd: Arg | null = null;
 
@@ -215,6 +218,11 @@ class Flattener {
             if (m) this.setVar(m[1]!, { ...a, text: m[2]!, home: m[2]!.startsWith('~') });
           }
         }
+        // set -- a b c (or set a b c) gives "$@" its words.
+        else if (argv[0]?.text === 'set' && argv.length > 1 && argv.slice(1).every((a) => !a.dynamic)) {
+          const words = argv.slice(1).map((a) => a.text);
+          if (words[0] === '--' || !words[0]!.startsWith('-')) this.positional = words[0] === '--' ? words.slice(1) : words;
+        }
         return;
       }
       case 'function':
@@ -268,11 +276,34 @@ class Flattener {
   }
 
   private setVar(name: string, value: Arg): void {
+    // cmd=(rm -rf ~): an array, its elements split as the shell splits the literal (~ is the home).
+    const array = !value.dynamic && /^\((.*)\)$/s.exec(value.text);
+    if (array) {
+      this.arrays.set(name, array[1]!.split(/\s+/).filter(Boolean));
+      this.vars.delete(name);
+      this.tempVars.delete(name);
+      return;
+    }
+    this.arrays.delete(name);
     // d=$(mktemp -d): the value is unknown, but it is a fresh temporary path.
     if (value.dynamic && value.text === '$(…)' && value.producers?.length && value.producers.every((p) => p === 'mktemp')) this.tempVars.add(name);
     else this.tempVars.delete(name);
     if (value.dynamic) this.vars.delete(name);
     else this.vars.set(name, value);
+  }
+
+  /** The words an array or positional expansion stands for, when the line set them; null otherwise. */
+  private listed(name: string, op: string, operand: string): string[] | null {
+    if ((name === '@' || name === '*') && op === '' && this.positional) return this.positional;
+    if (/^[1-9]$/.test(name) && op === '' && this.positional)
+      return this.positional[Number(name) - 1] !== undefined ? [this.positional[Number(name) - 1]!] : null;
+    const array = this.arrays.get(name);
+    if (!array) return null;
+    if (op === '') return array.slice(0, 1);
+    if (op !== '[') return null;
+    const index = operand.slice(0, -1);
+    if (index === '@' || index === '*') return array;
+    return /^\d+$/.test(index) && array[Number(index)] !== undefined ? [array[Number(index)]!] : null;
   }
 
   private redirect(r: Redirect, depth: number): ArgRedirect {
@@ -292,6 +323,7 @@ class Flattener {
     let guarded = false;
     let split = false;
     let output: string | undefined;
+    let splitHome = false;
     const producers: string[] = [];
     const collect = (from: number): void => {
       for (const c of this.out.slice(from)) if (c.argv[0] && !c.argv[0].dynamic) producers.push(c.argv[0].text.slice(c.argv[0].text.lastIndexOf('/') + 1));
@@ -326,6 +358,15 @@ class Flattener {
           const atStart = i === 0 || /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text);
           const plain = p.op === '' || p.op === ':?' || p.op === '?';
           const fallback = (p.op === ':-' || p.op === '-' || p.op === ':=' || p.op === '=') && !/[$`]/.test(p.operand);
+          // "${arr[@]}", ${arr[1]}, "$@", $1: words the line set with cmd=(…) or set --.
+          const listed = this.listed(p.name, p.op, p.operand);
+          if (listed !== null) {
+            text += listed.join(' ');
+            if (listed.length > 1 || !p.quoted) split = true;
+            if (listed.some((x) => /^~(\/|$)/.test(x))) splitHome = true;
+            if (atStart && /^~(\/|$)/.test(listed[0] ?? '')) home = true;
+            return;
+          }
           // ${!ref} is the variable ref names; ${v:2}, ${v^^}, ${v//x/y}, ${v#x} are worked out
           // when v is known and the pattern literal; anything else is unknown.
           const ref = p.indirect ? this.vars.get(p.name)?.text : undefined;
@@ -409,6 +450,7 @@ class Flattener {
     });
     const arg: Arg = { text, quoted, glob, dynamic, home };
     if (output !== undefined) arg.output = output;
+    if (splitHome) arg.splitHome = true;
     if (producers.length > 0) arg.producers = producers;
     if (guarded) arg.guarded = true;
     if (split) arg.split = true;
