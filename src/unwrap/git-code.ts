@@ -6,6 +6,8 @@
 // submodule foreach, difftool -x, grep -O, fetch --upload-pack, push --receive-pack, ext::
 // URLs). Config keys are read as git reads them, without regard to case.
 
+import { own } from '../core/own.js';
+import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { GIT } from '../options/tools.js';
 import { walkOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
@@ -29,18 +31,24 @@ const CODE_ENV = new Set([
   'GIT_PROXY_COMMAND',
 ]);
 
-/** Options of subcommands whose value is a command: `rebase --exec CMD`, `fetch --upload-pack CMD`. */
-const SUBCOMMAND_CODE: Readonly<Record<string, readonly string[]>> = {
-  rebase: ['--exec', '-x'],
-  difftool: ['--extcmd', '-x'],
-  grep: ['--open-files-in-pager', '-O'],
-  fetch: ['--upload-pack'],
-  pull: ['--upload-pack'],
-  clone: ['--upload-pack', '-u'],
-  'ls-remote': ['--upload-pack'],
-  push: ['--receive-pack', '--exec'],
-  archive: ['--exec'],
+/** Subcommands' options whose value is a command (`rebase --exec CMD`, `fetch --upload-pack CMD`), read by the shared walk. */
+const SUBCOMMAND_CODE: Readonly<Record<string, OptionSpec>> = {
+  rebase: optionSpec({ code: '--exec -x', value: '--onto -s --strategy -X --strategy-option' }),
+  difftool: optionSpec({ code: '--extcmd -x', value: '-t --tool' }),
+  // grep's pager is optional and only ever attached (-Oless, --open-files-in-pager=less).
+  grep: optionSpec({ value: '-e -f -m --max-count --max-depth' }, { glueOnly: 'O' }),
+  fetch: optionSpec({ code: '--upload-pack' }),
+  pull: optionSpec({ code: '--upload-pack' }),
+  'ls-remote': optionSpec({ code: '--upload-pack' }),
+  clone: optionSpec({ code: '--upload-pack -u', value: '-b --branch -o --origin --depth --reference --template -c --config' }),
+  push: optionSpec({ code: '--receive-pack --exec', value: '-o --push-option --repo' }),
+  archive: optionSpec({ code: '--exec', value: '-o --output --format --prefix --remote' }),
 };
+const GREP_PAGER = new Set(['-O', '--open-files-in-pager']);
+
+/** Words that can make git run a command; a git command holding none of them (most do not) is not read further. */
+const MARKER_WORDS = new Set([...Object.keys(SUBCOMMAND_CODE), 'bisect', 'submodule']);
+const isMarker = (t: string): boolean => MARKER_WORDS.has(t) || /^(-c|--config-env|ext::)/i.test(t);
 
 /** The command a config value amounts to, if any: credential.helper runs only a `!command`; core.fsmonitor=true is the built-in monitor. */
 function configCode(key: string, value: string): string | null {
@@ -59,11 +67,8 @@ function configParameters(text: string): Array<[string, string]> {
   ]);
 }
 
-/** Words that can make git run a command; a git command holding none of them (most do not) is not read further. */
-const MARKERS = /^(-c|--config-env|ext::|rebase$|difftool$|grep$|fetch$|pull$|clone$|ls-remote$|push$|archive$|bisect$|submodule$)/i;
-
 export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedResult {
-  if (!assignments.some((a) => a.name.startsWith('GIT_')) && !args.some((a) => MARKERS.test(a.text))) return NONE;
+  if (!assignments.some((a) => a.name.startsWith('GIT_')) && !args.some((a) => isMarker(a.text))) return NONE;
   const nested: NestedCode[] = [];
   let codeSource: NestedResult['codeSource'] = null;
   const run = (code: string, via: string): void => {
@@ -126,15 +131,12 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
 
 /** Commands a git subcommand runs: its code options, bisect run, submodule foreach, ext:: URLs. */
 function subcommandCode(sub: string, rest: Arg[], run: (code: string, via: string) => void): void {
-  const names = SUBCOMMAND_CODE[sub] ?? [];
-  for (let k = 0; k < rest.length; k++) {
-    const t = rest[k]!.text;
-    if (t === '--') break;
-    for (const n of names) {
-      // grep's pager is optional and only ever attached (-Oless, --open-files-in-pager=less).
-      if (t === n && rest[k + 1] && sub !== 'grep') run(rest[k + 1]!.text, `git ${sub} ${n}`);
-      else if (t.startsWith(`${n}=`)) run(t.slice(n.length + 1), `git ${sub} ${n}`);
-      else if (n.length === 2 && t.startsWith(n) && t.length > 2) run(t.slice(2), `git ${sub} ${n}`);
+  const spec = own(SUBCOMMAND_CODE, sub);
+  if (spec) {
+    for (const tok of walkOptions(rest, spec)) {
+      if (tok.kind === 'end') break;
+      if (tok.kind === 'option' && tok.value && (tok.takes === 'code' || (sub === 'grep' && GREP_PAGER.has(tok.name))))
+        run(tok.value, `git ${sub} ${tok.name}`);
     }
   }
   // ext::CMD runs CMD as the transport (%S and %s stand for the service and its argument).
