@@ -16,6 +16,8 @@ interface ExecTool {
   commands: Readonly<Record<string, (value: string) => string | null>>;
   /** Options whose value is a script file that runs: code the line does not show. */
   scripts?: readonly string[];
+  /** A +CMD operand is a command too (vim +'!…'). */
+  plusCommands?: boolean;
 }
 
 const asIs = (v: string): string => v;
@@ -61,6 +63,7 @@ const ZIP: ExecTool = {
 const VIM: ExecTool = {
   options: optionSpec({ code: '-c --cmd', value: '-S -u -U -i -T -w -W -s -t -q --servername --remote --remote-send --remote-expr' }),
   commands: { '-c': shellOut, '--cmd': shellOut, '--remote-send': shellOut },
+  plusCommands: true,
 };
 
 /** gdb reads -opt and --opt alike, and never clusters: `-nx` is one option. */
@@ -100,7 +103,7 @@ export function execOptionsNested({ name, args }: NormalisedCommand): NestedResu
     if (tok.kind === 'operand') {
       // vim +CMD runs CMD once the file is loaded.
       const t = args[tok.at]!.text;
-      const code = tool === VIM && t.startsWith('+') ? shellOut(t.slice(1)) : null;
+      const code = tool.plusCommands && t.startsWith('+') ? shellOut(t.slice(1)) : null;
       if (code) nested.push({ code, via: `${name} +` });
       continue;
     }

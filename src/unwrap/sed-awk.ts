@@ -9,6 +9,7 @@ import { walkOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import type { NestedResult } from './result.js';
+import { isShell } from './shells.js';
 import { singleQuote } from '../shell/quote.js';
 
 /**
@@ -75,7 +76,8 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
     if (m[1] === undefined) unknown ||= /\bprint/.test(program);
     else codes.push(awkString(m[1]));
     // Printed lines piped into a shell are code the program builds from its input.
-    if (m[1] !== undefined && /^\s*(\S*\/)?(sh|bash|zsh|dash|ksh|ash)(\s|$)/.test(m[1])) unknown = true;
+    const piped = m[1]?.trim().split(/\s+/)[0];
+    if (piped !== undefined && isShell(piped.slice(piped.lastIndexOf('/') + 1))) unknown = true;
   }
   for (const m of program.matchAll(/"((?:[^"\\\n]|\\.)*)"\s*\|\s*getline/g)) codes.push(awkString(m[1]!));
   return { codes, unknown };
