@@ -7,6 +7,7 @@ import type { Command, Redirect, Script, Word } from './ast.js';
 import { literalArg, type Arg } from './arg.js';
 
 export type { Arg } from './arg.js';
+import { editValue, expandBraces, splitFields } from './expansions.js';
 import { printedText } from './printed.js';
 
 export interface ArgRedirect {
@@ -78,66 +79,6 @@ function forksItself(name: string, body: Command, depth = 0): boolean {
   if (body.type === 'simple') return false;
   if (body.type === 'function') return forksItself(name, body.body, depth + 1);
   return inScripts(body.bodies);
-}
-
-/** An unquoted expansion of known text is split into words, as the shell does ($CMD -> rm -rf /). */
-function splitFields(a: Arg): Arg[] {
-  if (!a.split) return [a];
-  const { split: _split, splitHome: _splitHome, ...rest } = a;
-  return a.text
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((text, i) => ({ ...rest, text, home: (i === 0 && a.home) || (!!a.splitHome && /^~(\/|$)/.test(text)) }));
-}
-
-/**
- * A known value with a parameter expansion's edit applied: substring (${v:1:2}), case
- * (${v^^}, ${v,,}, ${v^}, ${v,}), replacement (${v/a/b}, ${v//a/b}) and prefix or suffix
- * removal (${v#a}, ${v%a}) with a literal pattern. Undefined when the edit is not one of
- * these or its pattern is a glob.
- */
-function editValue(v: Arg, op: string, operand: string): Arg | undefined {
-  const t = v.text;
-  const literal = (s: string): boolean => !/[*?[\\]/.test(s);
-  let out: string | undefined;
-  if (op === ':') {
-    const m = /^\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?$/.exec(operand);
-    if (m) {
-      const from = Number(m[1]) < 0 ? Math.max(0, t.length + Number(m[1])) : Number(m[1]);
-      const len = m[2] === undefined ? t.length : Number(m[2]);
-      out = len < 0 ? t.slice(from, Math.max(from, t.length + len)) : t.slice(from, from + len);
-    }
-  } else if (operand === '' && (op === '^^' || op === ',,' || op === '^' || op === ',')) {
-    const up = op[0] === '^';
-    out = op.length === 2 ? (up ? t.toUpperCase() : t.toLowerCase()) : (up ? t.slice(0, 1).toUpperCase() : t.slice(0, 1).toLowerCase()) + t.slice(1);
-  } else if (op === '/' || op === '//') {
-    const slash = operand.indexOf('/');
-    const pat = slash < 0 ? operand : operand.slice(0, slash);
-    const rep = slash < 0 ? '' : operand.slice(slash + 1);
-    if (pat !== '' && literal(pat) && literal(rep)) out = op === '//' ? t.split(pat).join(rep) : t.replace(pat, () => rep);
-  } else if ((op === '#' || op === '##') && literal(operand)) out = t.startsWith(operand) ? t.slice(operand.length) : t;
-  else if ((op === '%' || op === '%%') && literal(operand)) out = t.endsWith(operand) ? t.slice(0, t.length - operand.length) : t;
-  return out === undefined ? undefined : { ...v, text: out, home: v.home && out.startsWith('~') };
-}
-
-/** Most words one brace expansion makes; a longer list is left as written. */
-const MAX_BRACE_WORDS = 64;
-
-/**
- * Brace expansion of an unquoted word, as bash does it before anything else: `{rm,-rf,~}`
- * is the three words rm, -rf and ~ (then a home), `src/{a,b}` is src/a and src/b. One level,
- * comma lists only; ranges ({1..3}) and words with quotes or expansions stay as they are.
- */
-function expandBraces(a: Arg): Arg[] {
-  if (a.quoted || a.dynamic) return [a];
-  const m = /^([^{}]*)\{([^{}]*,[^{}]*)\}([^{}]*)$/s.exec(a.text);
-  if (!m) return [a];
-  const items = m[2]!.split(',');
-  if (items.length > MAX_BRACE_WORDS) return [a];
-  return items.map((item) => {
-    const text = m[1]! + item + m[3]!;
-    return { ...a, text, home: /^~(\/|$)/.test(text), glob: /[*?[]/.test(text) };
-  });
 }
 
 function splitAssignment(arg: Arg): { name: string; value: Arg } {
