@@ -2,9 +2,9 @@
 // command line it runs (shutil.rmtree(p) is rm -rf p, Path(p).unlink() is rm -f p), or code
 // it evaluates (eval of a literal). The reading of the code itself is in ./equivalents.ts.
 
+import { ACTIONS, openMode, verb } from './actions.js';
 import type { CodeLanguage } from './lexer.js';
 import {
-  ACTIONS,
   ENV_GETTERS,
   EVALS,
   HOME,
@@ -20,9 +20,7 @@ import {
   joinPaths,
   literal,
   moduleName,
-  openMode,
   str,
-  verb,
   type Call,
   type Val,
 } from './values.js';

@@ -3,10 +3,10 @@
 // read, never run: a value the text does not spell out (a variable, a call's result) becomes
 // "$UNKNOWN", which the engine rates as an unresolved target rather than a harmless one.
 
+import { ACTIONS } from './actions.js';
 import { callEffect } from './calls.js';
 import { tokenize, type CodeLanguage, type RawPart, type Token } from './lexer.js';
 import {
-  ACTIONS,
   DEFAULT_ALIASES,
   ENVIRONMENTS,
   EVALS,
