@@ -4,7 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -504,6 +505,63 @@ describe('the policy cache', () => {
       { encoding: 'utf8' },
     );
     assert.equal(fresh.trim(), '["git:stash-clear"]');
+  });
+});
+
+describe('the policy cache, rewritten by someone else', () => {
+  // What an attacker would write: every threshold at never, every group off, the
+  // destructive rule ignored; then the same with the stamp kept and a MAC recomputed
+  // without the key; then garbage. None of it may change a verdict or what policy show says.
+  type CacheFile = { entries: Array<{ resolved: { policy: Record<string, unknown> }; mac: string }> };
+  const loosen = (c: CacheFile): CacheFile => {
+    for (const e of c.entries) {
+      const never = { ask: 'never', deny: 'never' };
+      Object.assign(e.resolved.policy, {
+        thresholds: { agent: never, human: never },
+        disabledGroups: ['fs', 'git', 'self'],
+        ignoredRules: ['fs:*'],
+        deniedRules: [],
+      });
+    }
+    return c;
+  };
+  const forgeries: Array<[string, (text: string) => string]> = [
+    ['every threshold at never and every group off', (t) => JSON.stringify(loosen(JSON.parse(t) as CacheFile))],
+    [
+      'the same with a MAC made without the key',
+      (t) => {
+        const c = loosen(JSON.parse(t) as CacheFile);
+        for (const e of c.entries) e.mac = createHash('sha256').update(JSON.stringify(e.resolved)).digest('hex');
+        return JSON.stringify(c);
+      },
+    ],
+    ['garbage', () => '\u0000{not json'],
+    ['an empty file', () => ''],
+  ];
+  for (const [what, forge] of forgeries) {
+    test(`${what}: destructive commands are still denied, and policy show is unchanged`, () => {
+      const w = world({ '.firebreak.yaml': 'deny: [git:stash-drop]\n' });
+      const cli = (args: string[]) => runCli(args, { cwd: w.project, env: { ...w.env } });
+      const shown = cli(['policy', 'show', '--format', 'json']).stdout;
+      assert.equal(cli(['check', '--', 'rm -rf ~']).status, 2, 'denied before');
+      const cache = join(w.home, '.cache', 'firebreak', 'policy-cache.json');
+      assert.ok(existsSync(cache), 'the check wrote the cache');
+      writeFileSync(cache, forge(readFileSync(cache, 'utf8')));
+      for (const c of ['rm -rf ~', 'git stash drop']) assert.equal(cli(['check', '--', c]).status, 2, `${c}: denied after the cache was rewritten`);
+      assert.equal(cli(['policy', 'show', '--format', 'json']).stdout, shown);
+      // The forged entry was replaced by an honest one, which the next check uses.
+      assert.equal(cli(['check', '--', 'rm -rf ~']).status, 2);
+    });
+  }
+  test('a deleted key orphans the entries instead of trusting them', () => {
+    const w = world({ '.firebreak.yaml': 'deny: [git:stash-drop]\n' });
+    const cli = (args: string[]) => runCli(args, { cwd: w.project, env: { ...w.env } });
+    assert.equal(cli(['check', '--', 'git stash drop']).status, 2);
+    const cache = join(w.home, '.cache', 'firebreak', 'policy-cache.json');
+    rmSync(`${cache}.key`);
+    writeFileSync(cache, JSON.stringify(loosen(JSON.parse(readFileSync(cache, 'utf8')) as CacheFile)));
+    assert.equal(cli(['check', '--', 'git stash drop']).status, 2);
+    assert.ok(existsSync(`${cache}.key`), 'a new key was made');
   });
 });
 
