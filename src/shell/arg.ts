@@ -20,8 +20,19 @@ export interface Arg {
   split?: boolean;
   /** The word is a process substitution <(…) whose command only prints known text: that text. */
   output?: string;
+  /** The field separators the split uses, when the line set IFS to something other than space, tab and newline. */
+  ifs?: string;
   /** It splits into several words ("${arr[@]}", "$@"), and each that starts with ~ is the home. */
   splitHome?: boolean;
+}
+
+/** A redirect with its target expanded as a word. */
+export interface ArgRedirect {
+  fd: number | null;
+  op: string;
+  target: Arg;
+  /** A here-document's or here-string's text. */
+  input?: string;
 }
 
 /** A word written literally: no quotes, globs or expansions. */

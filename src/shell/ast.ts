@@ -11,7 +11,8 @@ export type WordPart =
   | { kind: 'tilde'; user: string }
   | { kind: 'param'; name: string; op: string; operand: string; quoted: boolean; operandScripts?: Script[]; indirect?: boolean }
   | { kind: 'command-sub'; script: Script; quoted: boolean }
-  | { kind: 'arith'; text: string }
+  /** $(( … )); `scripts` are the command substitutions inside it, which run before the arithmetic. */
+  | { kind: 'arith'; text: string; scripts?: Script[] }
   | { kind: 'process-sub'; direction: '<' | '>'; script: Script };
 
 export interface Word extends Span {

@@ -4,19 +4,13 @@
 // known (an unset variable, a command's output) is marked dynamic, never guessed.
 
 import type { Command, Redirect, Script, Word } from './ast.js';
-import { literalArg, type Arg } from './arg.js';
+import { literalArg, type Arg, type ArgRedirect } from './arg.js';
 
-export type { Arg } from './arg.js';
+export type { Arg, ArgRedirect } from './arg.js';
+import { builtinAssignments, DEFAULT_IFS } from './builtins.js';
 import { editValue, expandBraces, splitFields } from './expansions.js';
 import { printedText } from './printed.js';
 
-export interface ArgRedirect {
-  fd: number | null;
-  op: string;
-  target: Arg;
-  /** A here-document's or here-string's text. */
-  input?: string;
-}
 
 export type CommandOrigin = 'line' | 'subshell' | 'group' | 'compound' | 'command-substitution' | 'process-substitution' | 'function' | 'here-document';
 
@@ -103,6 +97,9 @@ class Flattener {
   /** Arrays assigned on the line (cmd=(…)), and the positional parameters set with `set --`. */
   private arrays = new Map<string, string[]>();
   private positional: string[] | null = null;
+  /** Functions the line defines, by name, and those being followed into now. */
+  private functions = new Map<string, Command>();
+  private calling = new Set<string>();
   private pipeId = 0;
   private cwd: Arg | null = null;
 
@@ -150,6 +147,7 @@ class Flattener {
         const redirects = c.redirects.map((r) => this.redirect(r, depth));
         this.out.push({ pipe, cwd: this.cwd, argv, assignments: assignments.map(splitAssignment), redirects, start: c.start, end: c.end, origin, depth });
         const name = argv[0]?.text;
+        if (name !== undefined && !argv[0]!.dynamic && argv.length > 1) this.call(name, argv.slice(1), depth, pipe);
         if (name === 'cd' || name === 'pushd') this.changeDirectory(argv.slice(1).filter((a) => !/^-[LPe@]+$/.test(a.text)));
         // Assignments alone (X=1) and declarations (export X=1) last for the rest of the line.
         if (argv.length === 0) for (const a of assignments.map(splitAssignment)) this.setVar(a.name, a.value);
@@ -163,10 +161,21 @@ class Flattener {
         else if (argv[0]?.text === 'set' && argv.length > 1 && argv.slice(1).every((a) => !a.dynamic)) {
           const words = argv.slice(1).map((a) => a.text);
           if (words[0] === '--' || !words[0]!.startsWith('-')) this.positional = words[0] === '--' ? words.slice(1) : words;
+        } else {
+          // read c <<< 'rm'; mapfile -t a < <(printf …): what the builtin reads is known.
+          const own = assignments.map(splitAssignment).find((a) => a.name === 'IFS' && !a.value.dynamic);
+          const assigned = builtinAssignments(argv, redirects, own ? own.value.text : this.ifs());
+          for (const [n, v] of assigned?.scalars ?? []) if (v) this.setVar(n, v);
+          else this.forget(n);
+          for (const [n, elements] of assigned?.arrays ?? []) {
+            this.forget(n);
+            if (elements) this.arrays.set(n, elements);
+          }
         }
         return;
       }
       case 'function':
+        this.functions.set(c.name, c.body);
         // Assessed where it is defined: a function written in a command line is there to be called.
         this.isolated(() => this.command(c.body, 'function', depth + 1, pipe));
         // A function that starts copies of itself in a pipe or the background multiplies
@@ -198,6 +207,22 @@ class Flattener {
     }
   }
 
+  /**
+   * A function the line defined, called with arguments: its body again with "$@" and $1…
+   * set to them (f() { rm -rf "$1"; }; f ~). At its definition the body was read with
+   * them unknown; a function calling itself is not followed.
+   */
+  private call(name: string, args: Arg[], depth: number, pipe: { id: number; index: number }): void {
+    const body = this.functions.get(name);
+    if (!body || this.calling.has(name) || args.some((a) => a.dynamic)) return;
+    const saved = this.positional;
+    this.positional = args.map((a) => (a.home && !a.text.startsWith('~') ? `~${a.text}` : a.text));
+    this.calling.add(name);
+    this.command(body, 'function', depth + 1, pipe);
+    this.calling.delete(name);
+    this.positional = saved;
+  }
+
   private changeDirectory(args: Arg[]): void {
     const dir = args[0];
     if (!dir) {
@@ -214,6 +239,18 @@ class Flattener {
       return;
     }
     this.cwd = { ...prev, text: `${prev.text.replace(/\/+$/, '')}/${dir.text}` };
+  }
+
+  /** The field separators: IFS when the line set it to known text, else the default. */
+  private ifs(): string {
+    const v = this.vars.get('IFS');
+    return v && !v.dynamic ? v.text : DEFAULT_IFS;
+  }
+
+  private forget(name: string): void {
+    this.vars.delete(name);
+    this.tempVars.delete(name);
+    this.arrays.delete(name);
   }
 
   private setVar(name: string, value: Arg): void {
@@ -266,6 +303,7 @@ class Flattener {
     let output: string | undefined;
     let splitHome = false;
     const producers: string[] = [];
+    const ifs = this.ifs();
     const collect = (from: number): void => {
       for (const c of this.out.slice(from)) if (c.argv[0] && !c.argv[0].dynamic) producers.push(c.argv[0].text.slice(c.argv[0].text.lastIndexOf('/') + 1));
     };
@@ -321,13 +359,19 @@ class Flattener {
             known = undefined;
             this.vars.delete(p.name);
           }
+          // After a separator the value starts a field of its own once the word is split
+          // (c="rm -rf $HOME"; $c), or a word of code read again (bash -c "rm -rf $HOME").
+          const fieldStart = text.length > 0 && ifs.includes(text.at(-1)!);
           if (known) {
             text += known.text;
             if (atStart && known.home) home = true;
+            else if (known.home && fieldStart) splitHome = true;
+            if (known.splitHome) splitHome = true;
             if (known.glob && !p.quoted) glob = true;
-            if (!p.quoted && /\s/.test(known.text)) split = true;
-          } else if (p.name === 'HOME' && plain && atStart) {
-            home = true;
+            if (!p.quoted && [...ifs].some((c) => known.text.includes(c))) split = true;
+          } else if (p.name === 'HOME' && plain && (atStart || fieldStart)) {
+            if (atStart) home = true;
+            else splitHome = true;
             text += '~';
           } else if (fallback && !p.indirect && !this.vars.has(p.name)) {
             // ${DIR:-/} is / whenever DIR is unset, and nothing on the line sets it.
@@ -384,6 +428,11 @@ class Flattener {
           return;
         }
         case 'arith':
+          for (const sub of p.scripts ?? []) {
+            const from = this.out.length;
+            this.isolated(() => this.script(sub, 'command-substitution', depth + 1));
+            collect(from);
+          }
           text += p.text;
           dynamic = true;
           return;
@@ -395,6 +444,7 @@ class Flattener {
     if (producers.length > 0) arg.producers = producers;
     if (guarded) arg.guarded = true;
     if (split) arg.split = true;
+    if (split && ifs !== DEFAULT_IFS) arg.ifs = ifs;
     return arg;
   }
 }

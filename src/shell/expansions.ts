@@ -8,11 +8,26 @@ import type { Arg } from './arg.js';
 /** An unquoted expansion of known text is split into words, as the shell does ($CMD -> rm -rf /). */
 export function splitFields(a: Arg): Arg[] {
   if (!a.split) return [a];
-  const { split: _split, splitHome: _splitHome, ...rest } = a;
-  return a.text
-    .split(/\s+/)
-    .filter(Boolean)
+  const { split: _split, splitHome: _splitHome, ifs: _ifs, ...rest } = a;
+  return fieldsOf(a.text, a.ifs)
     .map((text, i) => ({ ...rest, text, home: (i === 0 && a.home) || (!!a.splitHome && /^~(\/|$)/.test(text)) }));
+}
+
+/** Text split on IFS characters (space, tab and newline when none is given), empty fields dropped. */
+function fieldsOf(text: string, ifs: string | undefined): string[] {
+  if (ifs === undefined) return text.split(/\s+/).filter(Boolean);
+  if (ifs === '') return [text];
+  const seps = new Set(ifs);
+  const out: string[] = [];
+  let field = '';
+  for (const ch of text) {
+    if (seps.has(ch)) {
+      if (field) out.push(field);
+      field = '';
+    } else field += ch;
+  }
+  if (field) out.push(field);
+  return out;
 }
 
 /**

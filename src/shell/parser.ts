@@ -194,10 +194,7 @@ class Parser extends RedirectReader {
     if (c === undefined) return null;
     if (c === '(') {
       if (this.peek(1) === '(')
-        return this.compound('arith-command', start, () => {
-          this.readRawUntil('))');
-          return { bodies: [], words: [] };
-        });
+        return this.compound('arith-command', start, () => ({ bodies: this.arithScripts(this.readRawUntil('))').slice(2, -2)), words: [] }));
       return this.compound('subshell', start, () => {
         this.pos++;
         const body = this.parseNested(')');
@@ -297,8 +294,9 @@ class Parser extends RedirectReader {
     this.pos += keywordLength;
     this.skipBlanks();
     const words: Word[] = [];
+    const bodies: Script[] = [];
     if (this.src.startsWith('((', this.pos)) {
-      this.readRawUntil('))');
+      bodies.push(...this.arithScripts(this.readRawUntil('))').slice(2, -2)));
     } else {
       this.readWord();
       this.skipLinebreaks();
@@ -316,7 +314,7 @@ class Parser extends RedirectReader {
     this.expectWord('do', start);
     const body = this.withDepth(() => this.parseScript(new Set(['done']), null));
     this.expectWord('done', start);
-    return { bodies: [body], words };
+    return { bodies: [...bodies, body], words };
   }
 
   private parseCase(): { bodies: Script[]; words: Word[] } {

@@ -328,7 +328,9 @@ export abstract class WordReader {
         const start = this.pos;
         this.pos += 1;
         const raw = this.readBalancedRaw('(', ')');
-        return { kind: 'arith', text: raw.length > 0 ? this.src.slice(start, this.pos) : raw };
+        const text = raw.length > 0 ? this.src.slice(start, this.pos) : raw;
+        const scripts = this.arithScripts(text.slice(3, -2));
+        return scripts.length > 0 ? { kind: 'arith', text, scripts } : { kind: 'arith', text };
       }
       this.pos += 2;
       const script = this.nested(')');
@@ -423,6 +425,12 @@ export abstract class WordReader {
   /** Parses backquoted code (already unescaped) found at `at`. */
   protected parseDetached(text: string, at: number): Script {
     return this.parseApart(text, at, (sub) => sub.parseTop(), { items: [], start: at + this.offset, end: at + this.offset });
+  }
+
+  /** The command substitutions inside arithmetic ($(( $(cmd) + 1 )), (( … )), for (( … ))): they run first. */
+  protected arithScripts(inner: string): Script[] {
+    if (!/\$\(|`/.test(inner)) return [];
+    return this.parseOperand(inner).flatMap((p) => (p.kind === 'command-sub' || p.kind === 'process-sub' ? [p.script] : p.kind === 'arith' ? (p.scripts ?? []) : []));
   }
 
   /** The parts of a ${...} operand, read like the inside of a double-quoted string. */
