@@ -27,6 +27,8 @@ import {
 
 interface Effect {
   value: Val;
+  /** What the call prints on stdout (null: something the text does not say). */
+  prints?: string | null;
   /** The command line the call runs, said as shell (null: it runs something the text does not say). */
   runs?: string | null;
   /** Code the call evaluates, to be read in turn. */
@@ -53,11 +55,58 @@ const PATH_MOVES = new Map([
   ['replace', 'mv'],
 ]);
 
+/**
+ * Calls that print their arguments on stdout, by language: how the arguments are joined,
+ * and what ends the output. Code printed into a pipe to a shell is code the shell runs
+ * (python3 -c 'print("rm -rf ~")' | sh).
+ */
+const PRINTERS: Readonly<Record<CodeLanguage, ReadonlyMap<string, { sep: string; end: string }>>> = {
+  python: new Map([
+    ['print', { sep: ' ', end: '\n' }],
+    ['sys.stdout.write', { sep: '', end: '' }],
+  ]),
+  node: new Map([
+    ['console.log', { sep: ' ', end: '\n' }],
+    ['console.info', { sep: ' ', end: '\n' }],
+    ['process.stdout.write', { sep: '', end: '' }],
+  ]),
+  perl: new Map([
+    ['print', { sep: '', end: '' }],
+    ['say', { sep: '', end: '\n' }],
+  ]),
+  ruby: new Map([
+    ['puts', { sep: '\n', end: '\n' }],
+    ['print', { sep: '', end: '' }],
+    ['$stdout.puts', { sep: '\n', end: '\n' }],
+    ['STDOUT.puts', { sep: '\n', end: '\n' }],
+    ['$stdout.write', { sep: '', end: '' }],
+  ]),
+  php: new Map([
+    ['echo', { sep: '', end: '' }],
+    ['print', { sep: '', end: '' }],
+  ]),
+};
+
+/** Whether a name is a call that prints (perl's and ruby's may be written without parentheses). */
+export const isPrinter = (lang: CodeLanguage, name: string): boolean => PRINTERS[lang].has(name);
+
+/** The text a printing call writes, or null when an argument is not known. */
+function printed(lang: CodeLanguage, how: { sep: string; end: string }, c: Call): string | null {
+  const texts = c.args.map(literal);
+  if (texts.some((t) => t === null)) return null;
+  const sep = lang === 'python' && c.kw.has('sep') ? literal(c.kw.get('sep')) : how.sep;
+  const end = lang === 'python' && c.kw.has('end') ? literal(c.kw.get('end')) : how.end;
+  if (sep === null || end === null) return null;
+  return texts.join(sep) + end;
+}
+
 /** What calling `fn` with these arguments amounts to. */
 export function callEffect(lang: CodeLanguage, fn: Val, c: Call): Effect {
   if (fn.k === 'meth') return methodEffect(lang, fn.recv, fn.name, c);
   if (fn.k !== 'ref') return { value: UNKNOWN };
   const name = canonical(lang, fn.name);
+  const printer = PRINTERS[lang].get(name);
+  if (printer) return { value: UNKNOWN, prints: printed(lang, printer, c) };
   const a0 = c.args[0];
   const action = ACTIONS[lang].get(name);
   if (action) {

@@ -4,7 +4,7 @@
 // "$UNKNOWN", which the engine rates as an unresolved target rather than a harmless one.
 
 import { ACTIONS } from './actions.js';
-import { callEffect } from './calls.js';
+import { callEffect, isPrinter } from './calls.js';
 import { tokenize, type CodeLanguage, type RawPart, type Token } from './lexer.js';
 import {
   DEFAULT_ALIASES,
@@ -81,6 +81,8 @@ const CLOSE = new Map([
 interface State {
   lang: CodeLanguage;
   out: string[];
+  /** What the code prints, call by call; null for a call whose output is not known. */
+  printed: Array<string | null>;
   aliases: Map<string, string>;
   stars: string[];
 }
@@ -182,7 +184,8 @@ class Reader {
   private postfix(d: number): Val {
     while (this.peek()?.t === 'id' && PREFIXES.has((this.peek() as { v: string }).v)) this.i++;
     let v = this.primary(d);
-    const bare = v.k === 'ref' && (this.lang === 'perl' || this.lang === 'ruby');
+    // PHP's echo and print are language constructs, written without parentheses too.
+    const bare = v.k === 'ref' && (this.lang === 'perl' || this.lang === 'ruby' || (this.lang === 'php' && (v.name === 'echo' || v.name === 'print')));
     for (;;) {
       const t = this.peek();
       if (t?.t === 'op' && t.v === '(') v = this.call(v, this.args(')', d + 1));
@@ -216,7 +219,7 @@ class Reader {
 
   private knows(name: string): boolean {
     const n = canonical(this.lang, name);
-    return ACTIONS[this.lang].has(n) || EVALS[this.lang].has(n);
+    return ACTIONS[this.lang].has(n) || EVALS[this.lang].has(n) || isPrinter(this.lang, n);
   }
 
   private startsBareArgs(): boolean {
@@ -434,13 +437,24 @@ class Reader {
   private call(fn: Val, c: Call): Val {
     const effect = callEffect(this.lang, fn, c);
     if (effect.runs !== undefined) this.emit(effect.runs);
+    if (effect.prints !== undefined && this.st.printed.length < LIMITS.maxEquivalents) this.st.printed.push(effect.prints);
     if (effect.evaluates !== undefined) this.nested(effect.evaluates)?.run();
     return effect.value;
   }
 }
 
-export function shellEquivalents(language: InterpreterLanguage, code: string): string[] {
-  const st: State = { lang: language, out: [], aliases: new Map(), stars: [] };
+function read(language: InterpreterLanguage, code: string): State {
+  const st: State = { lang: language, out: [], printed: [], aliases: new Map(), stars: [] };
   new Reader(st, tokenize(language, code), 0).run();
-  return st.out;
+  return st;
+}
+
+export function shellEquivalents(language: InterpreterLanguage, code: string): string[] {
+  return read(language, code).out;
+}
+
+/** What the code prints on stdout, when every printing call prints known text; null when it prints nothing or something unknown. */
+export function printedBy(language: InterpreterLanguage, code: string): string | null {
+  const { printed } = read(language, code);
+  return printed.length > 0 && printed.every((t) => t !== null) ? printed.join('') : null;
 }

@@ -63,6 +63,9 @@ function interpreterOf(name: string): Interpreter | null {
 /** The command name is an interpreter that runs a program it is given (a file, or <(curl …)). */
 export const isInterpreter = (name: string): boolean => interpreterOf(name) !== null;
 
+/** The language an interpreter's name runs, or null when the name is none. */
+export const interpreterLanguage = (name: string): InterpreterLanguage | null => interpreterOf(name)?.language ?? null;
+
 interface Invocation {
   code: string[];
   program: boolean;

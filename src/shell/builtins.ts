@@ -71,7 +71,8 @@ export function builtinAssignments(argv: readonly Arg[], redirects: readonly Arg
     const delim = options.has('-d') ? options.get('-d')!.slice(0, 1) || '\0' : '\n';
     const line = input === null ? null : (input.split(delim)[0] ?? '');
     const array = options.get('-a');
-    if (array !== undefined) return { scalars: [], arrays: [[array, line === null ? null : readFields(line, Number.MAX_SAFE_INTEGER, ifs).map((f) => asArg(f).text)]] };
+    if (array !== undefined)
+      return { scalars: [], arrays: [[array, line === null ? null : readFields(line, Number.MAX_SAFE_INTEGER, ifs).map((f) => asArg(f).text)]] };
     const targets = names.length > 0 ? names : ['REPLY'];
     const fields = line === null ? null : names.length > 0 ? readFields(line, targets.length, ifs) : [line];
     return { scalars: targets.map((n, i) => [n, fields ? asArg(fields[i] ?? '') : null]), arrays: [] };

@@ -11,7 +11,6 @@ import { builtinAssignments, DEFAULT_IFS } from './builtins.js';
 import { editValue, expandBraces, splitFields } from './expansions.js';
 import { printedText } from './printed.js';
 
-
 export type CommandOrigin = 'line' | 'subshell' | 'group' | 'compound' | 'command-substitution' | 'process-substitution' | 'function' | 'here-document';
 
 export interface ShellCommand {
@@ -165,8 +164,9 @@ class Flattener {
           // read c <<< 'rm'; mapfile -t a < <(printf …): what the builtin reads is known.
           const own = assignments.map(splitAssignment).find((a) => a.name === 'IFS' && !a.value.dynamic);
           const assigned = builtinAssignments(argv, redirects, own ? own.value.text : this.ifs());
-          for (const [n, v] of assigned?.scalars ?? []) if (v) this.setVar(n, v);
-          else this.forget(n);
+          for (const [n, v] of assigned?.scalars ?? [])
+            if (v) this.setVar(n, v);
+            else this.forget(n);
           for (const [n, elements] of assigned?.arrays ?? []) {
             this.forget(n);
             if (elements) this.arrays.set(n, elements);

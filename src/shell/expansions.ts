@@ -9,8 +9,7 @@ import type { Arg } from './arg.js';
 export function splitFields(a: Arg): Arg[] {
   if (!a.split) return [a];
   const { split: _split, splitHome: _splitHome, ifs: _ifs, ...rest } = a;
-  return fieldsOf(a.text, a.ifs)
-    .map((text, i) => ({ ...rest, text, home: (i === 0 && a.home) || (!!a.splitHome && /^~(\/|$)/.test(text)) }));
+  return fieldsOf(a.text, a.ifs).map((text, i) => ({ ...rest, text, home: (i === 0 && a.home) || (!!a.splitHome && /^~(\/|$)/.test(text)) }));
 }
 
 /** Text split on IFS characters (space, tab and newline when none is given), empty fields dropped. */

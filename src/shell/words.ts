@@ -430,7 +430,9 @@ export abstract class WordReader {
   /** The command substitutions inside arithmetic ($(( $(cmd) + 1 )), (( … )), for (( … ))): they run first. */
   protected arithScripts(inner: string): Script[] {
     if (!/\$\(|`/.test(inner)) return [];
-    return this.parseOperand(inner).flatMap((p) => (p.kind === 'command-sub' || p.kind === 'process-sub' ? [p.script] : p.kind === 'arith' ? (p.scripts ?? []) : []));
+    return this.parseOperand(inner).flatMap((p) =>
+      p.kind === 'command-sub' || p.kind === 'process-sub' ? [p.script] : p.kind === 'arith' ? (p.scripts ?? []) : [],
+    );
   }
 
   /** The parts of a ${...} operand, read like the inside of a double-quoted string. */

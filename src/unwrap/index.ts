@@ -7,6 +7,8 @@ import { NESTING_ISSUE } from '../shell/words.js';
 import { flattenScript, FLATTEN_LIMITS, type Arg } from '../shell/commands.js';
 import { normaliseCommand, type NormalisedCommand } from '../shell/normalise.js';
 import { parseShell } from '../shell/parser.js';
+import { LineState } from './line-state.js';
+import { worst } from './result.js';
 import { nestedOf } from './table.js';
 import { stdinOf } from './stdin.js';
 
@@ -42,10 +44,12 @@ interface State {
   limit: string | null;
   nestedChars: number;
   budget: { decoded: number };
+  /** Files written and aliases defined by the commands read so far. */
+  line: LineState;
 }
 
 export function parseCommandLine(line: string): ParsedLine {
-  const state: State = { commands: [], issues: [], truncated: false, limit: null, nestedChars: 0, budget: { decoded: 0 } };
+  const state: State = { commands: [], issues: [], truncated: false, limit: null, nestedChars: 0, budget: { decoded: 0 }, line: new LineState() };
   expand(line, { depth: 0, via: [], remote: null, cwd: null }, state);
   return { commands: state.commands, issues: state.issues, truncated: state.truncated, limit: state.limit };
 }
@@ -98,8 +102,12 @@ function expand(text: string, frame: Frame, state: State): void {
     state.commands.push(n);
     const up = upstream(n);
     n.upstream = typeof up === 'object' ? up : null;
-    const { nested, codeSource } = nestedOf(n, stdinOf(n, upstream, state.budget));
-    n.codeSource = codeSource;
+    const stdin = state.line.stdinFor(n) ?? stdinOf(n, upstream, state.budget);
+    const own = nestedOf(n, stdin);
+    const left = state.line.runs(n);
+    const nested = left ? [...own.nested, ...left.nested] : own.nested;
+    n.codeSource = left ? worst(own.codeSource, left.codeSource) : own.codeSource;
+    state.line.record(n, stdin);
     for (const inner of nested) {
       if (frame.depth + 1 > NESTED_LIMITS.maxDepth) {
         stop(state, 'nesting');

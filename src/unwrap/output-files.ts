@@ -69,7 +69,13 @@ const WRITERS: Readonly<Record<string, Writer>> = {
 };
 
 /** The files a command overwrites by itself, as `tee -- FILE` lines. */
-export function outputFileWrites({ name, args }: NormalisedCommand): NestedCode[] {
+export function outputFileWrites(cmd: NormalisedCommand): NestedCode[] {
+  const files = filesWrittenBy(cmd);
+  return files.map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${cmd.name} writing a file` }));
+}
+
+/** The files a command overwrites by itself: an output option's value, or the operand it writes. */
+export function filesWrittenBy({ name, args }: NormalisedCommand): Arg[] {
   const w = own(WRITERS, name);
   if (!w) return [];
   const files: Arg[] = [];
@@ -91,5 +97,5 @@ export function outputFileWrites({ name, args }: NormalisedCommand): NestedCode[
     if (!dest.text.endsWith('/') && !dest.dynamic && !BACKUP_NAME.test(dest.text) && !/^\/(usr\/local|opt)\//.test(dest.text)) files.push(dest);
   }
   if (w.operand === 'second' && operands[1] && operands[1].text !== '-') files.push(operands[1]);
-  return files.map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${name} writing a file` }));
+  return files;
 }

@@ -52,6 +52,11 @@ function shellInvocation(args: Arg[]): { code: Arg | null; script: Arg | null; r
   return { code: null, script: null, readsStdin: true };
 }
 
+/** The script file a shell runs (bash x.sh), when it is given one rather than -c or stdin. */
+export function shellScript(args: Arg[]): Arg | null {
+  return shellInvocation(args).script;
+}
+
 export function shellNested(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const { name, args } = cmd;
   const inv = shellInvocation(args);

@@ -2,6 +2,8 @@
 // echo, printf, here-document or here-string upstream (decoded when it is base64 the line
 // itself holds), a download, an encoded payload, or something unknown.
 
+import { printedBy } from '../code/equivalents.js';
+import { inlineCode } from '../code/interpreter-argv.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import type { Stdin } from './result.js';
 import { findItems } from './items.js';
@@ -79,5 +81,8 @@ export function stdinOf(
     return inner?.kind === 'download' ? inner : { kind: 'decoded' };
   }
   if (up.name === 'find') return { kind: 'find', items: findItems(up.args) };
-  return { kind: 'unknown' };
+  // python3 -c 'print("…")': what inline code prints, when the code shows it.
+  const inline = inlineCode([up.name, ...up.args.map((a) => a.text)]);
+  const text = inline ? printedBy(inline.language, inline.code) : null;
+  return text === null ? { kind: 'unknown' } : { kind: 'text', text };
 }

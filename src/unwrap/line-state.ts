@@ -1,0 +1,153 @@
+// What earlier commands on a line leave for later ones: the files they wrote and the
+// aliases they defined. `echo 'rm -rf ~' > x.sh; sh x.sh` and `alias x='rm -rf'; x ~` are
+// one command split in two so that neither half looks like anything; read together, the
+// second half runs the first half's text.
+
+import { shellEquivalents } from '../code/equivalents.js';
+import { interpreterLanguage } from '../code/interpreter-argv.js';
+import { literalArg, type Arg } from '../shell/arg.js';
+import type { CodeSource, NormalisedCommand } from '../shell/normalise.js';
+import { printedText } from '../shell/printed.js';
+import { quoteArg } from '../shell/quote.js';
+import { DECODERS, DOWNLOADERS } from './code-sources.js';
+import type { NestedResult, Stdin } from './result.js';
+import { filesWrittenBy } from './output-files.js';
+import { isShell, shellScript } from './shells.js';
+
+/** A file's content when the line shows it, else where it came from. */
+type Content = { text: string } | { source: CodeSource };
+
+/** Most text kept for one file: a line that writes more is past any limit that matters here. */
+const MAX_FILE_TEXT = 256 * 1024;
+
+/** Where a path is, as a key: relative ones under the directory the command ran in. */
+function keyOf(a: Arg, cwd: Arg | null): string {
+  const t = a.text.replace(/^(\.\/)+/, '');
+  if (a.home || t.startsWith('/') || !cwd) return t;
+  return `${cwd.text.replace(/\/+$/, '')}/${t}`;
+}
+
+const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
+
+export class LineState {
+  private files = new Map<string, Content>();
+  private aliases = new Map<string, string>();
+
+  /** Notes what a command leaves behind: files it writes (with what they hold) and aliases it defines. */
+  record(cmd: NormalisedCommand, stdin: Stdin): void {
+    if (cmd.name === 'alias') {
+      for (const a of cmd.args) {
+        const m = /^([^=\s/$`]+)=(.*)$/s.exec(a.text);
+        if (m && !a.dynamic) this.aliases.set(m[1]!, m[2]!);
+      }
+      return;
+    }
+    const printed = this.printed(cmd, stdin);
+    for (const r of cmd.redirects) {
+      if (r.target.dynamic || (r.fd !== null && r.fd !== 1) || !/^(>|>>|>\||&>|&>>|>&)$/.test(r.op)) continue;
+      this.write(keyOf(r.target, cmd.cwd), printed, r.op.endsWith('>>'));
+    }
+    // (A tee reading nothing the line shows is also how other writers are restated, curl -o
+    // as `tee -- FILE`: what the writer itself recorded stands.)
+    if (cmd.name === 'tee' && stdin !== null) {
+      const append = cmd.args.some((a) => /^-[a-z]*a|^--append$/.test(a.text));
+      const text: Content = stdin?.kind === 'text' ? { text: stdin.text } : { source: stdinSource(stdin) };
+      for (const a of cmd.args) if (!a.text.startsWith('-') && !a.dynamic) this.write(keyOf(a, cmd.cwd), text, append);
+    }
+    // curl -o x.sh URL holds a download; cp x.sh y.sh what x.sh held; sort -o, uniq … unknown text.
+    const written = filesWrittenBy(cmd);
+    if (written.length > 0) {
+      const sources = cmd.args.filter((a) => !a.text.startsWith('-') && !written.includes(a));
+      const copied =
+        (cmd.name === 'cp' || cmd.name === 'mv' || cmd.name === 'install') && sources.length === 1 ? this.contentOf(sources[0], cmd.cwd) : undefined;
+      const content: Content = DOWNLOADERS.has(cmd.name) ? { source: 'download' } : (copied ?? { source: 'unknown' });
+      for (const f of written) if (!f.dynamic) this.write(keyOf(f, cmd.cwd), content, false);
+    }
+  }
+
+  /** What a command prints to stdout, as far as the line shows. */
+  private printed(cmd: NormalisedCommand, stdin: Stdin): Content {
+    if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.args.every((a) => !a.dynamic)) {
+      const t = printedText(
+        cmd.name,
+        cmd.args.map((a) => a.text),
+      );
+      if (t !== null) return { text: t };
+    }
+    if (cmd.name === 'cat') {
+      const files = cmd.args.filter((a) => !a.text.startsWith('-') || a.text === '-');
+      if (files.length === 0) return stdin?.kind === 'text' ? { text: stdin.text } : { source: stdinSource(stdin) };
+      const texts = files.map((f) => (f.dynamic ? undefined : this.files.get(keyOf(f, cmd.cwd))));
+      if (texts.every((t) => t && 'text' in t)) return { text: texts.map((t) => (t as { text: string }).text).join('') };
+    }
+    if (DOWNLOADERS.has(cmd.name)) return { source: 'download' };
+    if (DECODERS.has(cmd.name) || cmd.name === 'base64') return { source: 'decoded' };
+    return { source: 'unknown' };
+  }
+
+  private write(key: string, content: Content, append: boolean): void {
+    const before = append ? this.files.get(key) : undefined;
+    if (!before) this.files.set(key, clip(content));
+    else if ('text' in before && 'text' in content) this.files.set(key, clip({ text: before.text + content.text }));
+    // Known text appended to unknown content, or the reverse: the whole is unknown.
+    else this.files.set(key, 'source' in content ? content : before);
+  }
+
+  private contentOf(a: Arg | undefined, cwd: Arg | null): Content | undefined {
+    return a && !a.dynamic ? this.files.get(keyOf(a, cwd)) : undefined;
+  }
+
+  /** The code a command runs from what earlier commands left: an alias's text, or a file the line wrote. */
+  runs(cmd: NormalisedCommand): NestedResult | null {
+    if (cmd.dynamicName) return null;
+    const alias = this.aliases.get(cmd.name);
+    if (alias !== undefined && cmd.wrappers.length === 0)
+      return { nested: [{ code: [alias, ...cmd.args.map(quoteArg)].join(' '), via: `alias ${cmd.name}` }], codeSource: null };
+    let file: Content | undefined;
+    let via = '';
+    if (isShell(cmd.name)) {
+      file = this.contentOf(shellScript(cmd.args) ?? undefined, cmd.cwd);
+      via = `${cmd.name} FILE`;
+    } else if (cmd.name === 'source' || cmd.name === '.') {
+      file = this.contentOf(cmd.args[0], cmd.cwd);
+      via = `${cmd.name} FILE`;
+    } else if (interpreterLanguage(cmd.name)) {
+      // python3 x.py, with x.py written on the line: its code, read as the language it is.
+      const script = cmd.args.find((a) => !a.text.startsWith('-'));
+      const content = this.contentOf(script, cmd.cwd);
+      const language = interpreterLanguage(cmd.name)!;
+      if (content && 'text' in content)
+        return { nested: shellEquivalents(language, content.text).map((code) => ({ code, via: `${cmd.name} FILE` })), codeSource: null };
+      if (content && 'source' in content) return { nested: [], codeSource: content.source };
+      return null;
+    } else {
+      // ./x.sh, or x.sh found on the PATH: a file of that name the line wrote is the one that runs.
+      for (const [key, content] of this.files) if (base(key) === cmd.name) file = content;
+      via = `${cmd.name}, written on this line`;
+    }
+    if (!file) return null;
+    return 'text' in file ? { nested: [{ code: file.text, via }], codeSource: null } : { nested: [], codeSource: file.source };
+  }
+
+  /** What a command reads as input from a file the line wrote: `< FILE`, and xargs -a FILE. */
+  stdinFor(cmd: NormalisedCommand): Stdin {
+    const r = cmd.redirects.find((x) => x.op === '<' && (x.fd === null || x.fd === 0));
+    let content = r ? this.contentOf(r.target, cmd.cwd) : undefined;
+    if (!content && cmd.name === 'xargs') {
+      const k = cmd.args.findIndex((a) => a.text === '-a' || a.text === '--arg-file');
+      const glued = cmd.args.find((a) => a.text.startsWith('--arg-file=') || /^-a./.test(a.text));
+      const file = k >= 0 ? cmd.args[k + 1] : glued ? literalArg(glued.text.replace(/^--arg-file=|^-a/, '')) : undefined;
+      content = this.contentOf(file, cmd.cwd);
+    }
+    if (!content) return null;
+    return 'text' in content ? { kind: 'text', text: content.text } : { kind: content.source };
+  }
+}
+
+function clip(c: Content): Content {
+  return 'text' in c && c.text.length > MAX_FILE_TEXT ? { text: c.text.slice(0, MAX_FILE_TEXT) } : c;
+}
+
+function stdinSource(stdin: Stdin): CodeSource {
+  return stdin && stdin.kind !== 'text' && stdin.kind !== 'find' ? stdin.kind : 'unknown';
+}
