@@ -17,6 +17,8 @@ interface Case {
   cls: string;
   expect: 'high' | 'medium' | 'low';
   run: boolean;
+  /** Programs the sandbox run needs beyond bash and coreutils (expect, lua): without them only the rating is checked. */
+  needs: string[];
   command: string;
   reason: string;
   line: number;
@@ -28,10 +30,11 @@ function readCases(): Case[] {
     .flatMap((raw, i) => {
       if (raw.trim() === '' || raw.startsWith('#')) return [];
       const [cls, expect, run, command, reason] = raw.split('\t');
-      if (!cls || (expect !== 'high' && expect !== 'medium' && expect !== 'low') || (run !== 'run' && run !== '-') || !command || !reason) {
-        throw new Error(`test/hardening.tsv:${i + 1}: needs class<TAB>high|medium|low<TAB>run|-<TAB>command<TAB>reason`);
+      const sandbox = /^run(?::([\w.,-]+))?$/.exec(run ?? '');
+      if (!cls || (expect !== 'high' && expect !== 'medium' && expect !== 'low') || (!sandbox && run !== '-') || !command || !reason) {
+        throw new Error(`test/hardening.tsv:${i + 1}: needs class<TAB>high|medium|low<TAB>run|run:PROGRAM,…|-<TAB>command<TAB>reason`);
       }
-      return [{ cls, expect, run: run === 'run', command, reason, line: i + 1 }];
+      return [{ cls, expect, run: !!sandbox, needs: sandbox?.[1]?.split(',') ?? [], command, reason, line: i + 1 }];
     });
 }
 
@@ -61,10 +64,15 @@ function canarySurvives(command: string): { survived: boolean; output: string } 
   return { survived: existsSync(join(home, 'canary', 'file')), output: `${r.stdout}${r.stderr}`.slice(0, 400) };
 }
 
+const installed = (program: string): boolean =>
+  spawnSync('sh', ['-c', `command -v ${program}`], { env: { PATH: '/usr/local/bin:/usr/bin:/bin' } }).status === 0;
+
 describe('hardening corpus (test/hardening.tsv)', () => {
   for (const c of cases) {
-    test(`${c.cls}: ${c.expect}: ${c.command.slice(0, 100)}`, () => {
-      if (c.run && c.expect !== 'low') {
+    test(`${c.cls}: ${c.expect}: ${c.command.slice(0, 100)}`, (t) => {
+      const missing = c.needs.filter((p) => !installed(p));
+      if (missing.length > 0) t.diagnostic(`not run in a sandbox: ${missing.join(', ')} not installed (.ci/run installs them)`);
+      if (c.run && c.expect !== 'low' && missing.length === 0) {
         const { survived, output } = canarySurvives(c.command);
         assert.ok(!survived, `test/hardening.tsv:${c.line}: under bash this did not delete the sandbox home, so it proves nothing\n${output}`);
       }

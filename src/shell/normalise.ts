@@ -111,6 +111,25 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   'systemd-inhibit': wrapper({ value: '--what --who --why --mode', stops: '--list' }),
   firejail: NOTHING,
   runcon: wrapper({ value: '-u --user -r --role -t --type -l --range' }),
+  // As another user, in another session, or with I/O and limits changed: the command runs as given.
+  pkexec: wrapper({ value: '--user' }),
+  run0: wrapper({ value: '-u --user -g --group -D --chdir --setenv --unit --property --description --slice --nice --machine' }),
+  gosu: wrapper({}, { leadingOperands: 1 }),
+  'su-exec': wrapper({}, { leadingOperands: 1 }),
+  setuidgid: wrapper({}, { leadingOperands: 1 }),
+  envdir: wrapper({}, { leadingOperands: 1 }),
+  chpst: wrapper({ value: '-u -U -b -e -/ -n -l -L -m -d -o -p -f -c -r -t' }),
+  'dbus-launch': wrapper({ value: '--config-file' }),
+  eatmydata: NOTHING,
+  nocache: NOTHING,
+  catchsegv: NOTHING,
+  // valgrind and flatpak-spawn take their options as --name=value.
+  valgrind: NOTHING,
+  'flatpak-spawn': NOTHING,
+  trickle: wrapper({ value: '-d -u -w -t -l -n' }),
+  cpulimit: wrapper({ value: '-l --limit -p --pid -e --exe' }),
+  tini: wrapper({ value: '-p -e' }),
+  'dumb-init': wrapper({ value: '-r --rewrite' }),
 };
 
 /** A wrapper whose options are read with getopt quirks of their own. */

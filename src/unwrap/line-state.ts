@@ -11,6 +11,7 @@ import { printedText } from '../shell/printed.js';
 import { quoteArg } from '../shell/quote.js';
 import { DECODERS, DOWNLOADERS } from './code-sources.js';
 import type { NestedResult, Stdin } from './result.js';
+import { MAKES, makefileCommands, makeInvocation } from './make.js';
 import { filesWrittenBy } from './output-files.js';
 import { isShell, shellScript } from './shells.js';
 
@@ -111,6 +112,16 @@ export class LineState {
     } else if (cmd.name === 'source' || cmd.name === '.') {
       file = this.contentOf(cmd.args[0], cmd.cwd);
       via = `${cmd.name} FILE`;
+    } else if (MAKES.has(cmd.name)) {
+      // make -f x.mk, with x.mk written on the line: its recipes.
+      const written = makeInvocation(cmd.args).files.map((f) => this.contentOf(f, cmd.cwd));
+      const texts = written.flatMap((c) => (c && 'text' in c ? [c.text] : []));
+      const source = written.find((c) => c && 'source' in c);
+      if (texts.length === 0 && !source) return null;
+      return {
+        nested: texts.flatMap(makefileCommands).map((code) => ({ code, via: `${cmd.name} -f FILE` })),
+        codeSource: source && 'source' in source ? source.source : null,
+      };
     } else if (interpreterLanguage(cmd.name)) {
       // python3 x.py, with x.py written on the line: its code, read as the language it is.
       const script = cmd.args.find((a) => !a.text.startsWith('-'));

@@ -13,10 +13,12 @@ import { findNested } from './find.js';
 import { gitCodeNested } from './git-code.js';
 import { codeInside } from './interpreters.js';
 import { atNested, crontabNested, npmPkgNested, watchNested } from './later.js';
+import { MAKES, makeNested } from './make.js';
 import { outputFileWrites } from './output-files.js';
+import { LUA_NAMES, TCL_NAMES, tclLuaNested } from './tcl-lua.js';
 import { ansibleNested, sshNested } from './remote.js';
 import type { NestedResult, Stdin } from './result.js';
-import { dashCNested } from './run-as.js';
+import { dashCNested, RUN_AS } from './run-as.js';
 import { runnerCode } from './runners.js';
 import { sedAwkNested } from './sed-awk.js';
 import { isShell, shellNested } from './shells.js';
@@ -31,10 +33,7 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
   '.': sourceNested,
   alias: aliasNested,
   trap: trapNested,
-  su: dashCNested,
-  runuser: dashCNested,
-  flock: dashCNested,
-  script: dashCNested,
+  ...Object.fromEntries(Object.keys(RUN_AS).map((n) => [n, dashCNested])),
   xargs: xargsNested,
   parallel: parallelNested,
   find: findNested,
@@ -53,6 +52,8 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
   npm: npmPkgNested,
   git: gitCodeNested,
   ...Object.fromEntries(EXEC_OPTION_TOOLS.map((n) => [n, execOptionsNested])),
+  ...Object.fromEntries([...MAKES].map((n) => [n, makeNested])),
+  ...Object.fromEntries([...TCL_NAMES, ...LUA_NAMES].map((n) => [n, tclLuaNested])),
   sed: sedAwkNested,
   gsed: sedAwkNested,
   awk: sedAwkNested,

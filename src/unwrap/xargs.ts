@@ -4,7 +4,7 @@
 import type { Arg } from '../shell/arg.js';
 import { literalArg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
-import { quoteArg } from '../shell/quote.js';
+import { quoteArg, quoteText } from '../shell/quote.js';
 import { PARALLEL, XARGS } from '../options/tools.js';
 import { afterOptions, MAX_ITEMS, stdinItems, withItems } from './items.js';
 import type { NestedResult, Stdin } from './result.js';
@@ -15,7 +15,20 @@ export function xargsNested({ args }: NormalisedCommand, stdin: Stdin): NestedRe
   // -I R names the placeholder (and makes each line one item); -i[R] and --replace[=R] default it to {}.
   const optional = options.has('-i') ? options.get('-i') : options.get('--replace');
   const placeholder = options.get('-I') || (optional === undefined ? null : optional || '{}');
-  return { nested: withItems(words, stdinItems(stdin, placeholder !== null), placeholder).map((code) => ({ code, via: 'xargs' })), codeSource: null };
+  // -0 and -d D split the input only at NUL or D: `echo 'rm -rf ~' | xargs -0 sh -c` is one item, the code.
+  const delimiter = options.has('-0') || options.has('--null') ? '\0' : (options.get('-d') ?? options.get('--delimiter'));
+  const items = delimiter !== undefined && stdin?.kind === 'text' ? delimited(stdin.text, delimiter) : stdinItems(stdin, placeholder !== null);
+  return { nested: withItems(words, items, placeholder).map((code) => ({ code, via: 'xargs' })), codeSource: null };
+}
+
+/** Items of input split only at a delimiter (the trailing newline echo adds stays in the last one). */
+function delimited(text: string, delimiter: string): string[] {
+  const d = delimiter === '\\n' ? '\n' : delimiter === '\\0' ? '\0' : delimiter.slice(0, 1) || '\0';
+  return text
+    .split(d)
+    .filter((x) => x.trim())
+    .slice(0, MAX_ITEMS)
+    .map((x) => quoteText(x));
 }
 
 export function parallelNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {

@@ -1,0 +1,74 @@
+// make runs its recipes through a shell, so a makefile the line itself supplies is code:
+// `echo 'all:; rm -rf ~' | make -f -`, `make -f <(…)`, `make --eval='x:; …' x`, a makefile
+// written earlier on the line, and `$(shell …)` anywhere in one. `SHELL=prog` on the
+// command line makes every recipe, the project's too, run through a program it names.
+
+import { optionSpec } from '../options/spec.js';
+import { walkOptions } from '../options/walk.js';
+import type { Arg } from '../shell/arg.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { fromStdin, NONE, type NestedResult, type Stdin } from './result.js';
+import { isShell } from './shells.js';
+
+const MAKE = optionSpec({
+  file: '-f --file --makefile',
+  code: '-E --eval',
+  value: '-C --directory -I --include-dir -o --old-file --assume-old -W --what-if --new-file --assume-new -O --output-sync --debug',
+});
+
+export const MAKES = new Set(['make', 'gmake', 'bmake', 'remake']);
+
+/** Makefiles named with -f, --eval texts, and a SHELL= operand. */
+export function makeInvocation(args: Arg[]): { files: Arg[]; evals: string[]; shell: Arg | null } {
+  const files: Arg[] = [];
+  const evals: string[] = [];
+  let shell: Arg | null = null;
+  for (const tok of walkOptions(args, MAKE)) {
+    if (tok.kind === 'operand') {
+      const a = args[tok.at]!;
+      if (/^SHELL:?=/.test(a.text)) shell = { ...a, text: a.text.replace(/^SHELL:?=/, '') };
+      continue;
+    }
+    if (tok.kind !== 'option' || tok.value === undefined) continue;
+    const word = tok.after > tok.at + 1 ? args[tok.after - 1]! : { ...args[tok.at]!, text: tok.value };
+    if (tok.takes === 'file') files.push(word);
+    if (tok.takes === 'code') evals.push(tok.value);
+  }
+  return { files, evals, shell };
+}
+
+/** The shell commands a makefile's text runs: its recipes (rule; recipe and tab-led lines) and its $(shell …) calls. */
+export function makefileCommands(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.replace(/\\\n/g, ' ').split('\n');
+  for (const line of lines) {
+    for (const m of line.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) out.push(m[1]!);
+    let recipe: string | null = null;
+    if (line.startsWith('\t')) recipe = line.slice(1);
+    else {
+      // targets: prerequisites ; recipe (a := or :: is not this colon)
+      const m = /^[^:#=\t]+:(?![:=])[^;#]*;(.*)$/.exec(line);
+      if (m) recipe = m[1]!;
+    }
+    if (recipe === null) continue;
+    const cmd = recipe.replace(/^[\s@+-]+/, '').replace(/\$\$/g, '$');
+    if (cmd.trim()) out.push(cmd);
+  }
+  return out;
+}
+
+export function makeNested({ name, args }: NormalisedCommand, stdin: Stdin): NestedResult {
+  const { files, evals, shell } = makeInvocation(args);
+  const nested = evals.flatMap((t) => makefileCommands(t)).map((code) => ({ code, via: `${name} --eval` }));
+  for (const f of files) {
+    if (f.text === '-' || f.text === '/dev/stdin') {
+      const read = fromStdin(name, stdin);
+      nested.push(...read.nested.flatMap((n) => makefileCommands(n.code)).map((code) => ({ code, via: `${name} -f -` })));
+      if (read.codeSource) return { nested, codeSource: read.codeSource };
+    } else if (f.output !== undefined) nested.push(...makefileCommands(f.output).map((code) => ({ code, via: `${name} -f <(…)` })));
+  }
+  // SHELL=/tmp/x: every recipe runs through a program the line does not show.
+  const unknownShell = shell !== null && (shell.dynamic || !isShell(shell.text.slice(shell.text.lastIndexOf('/') + 1)));
+  if (nested.length === 0 && !unknownShell) return NONE;
+  return { nested, codeSource: unknownShell ? 'unknown' : null };
+}
