@@ -210,11 +210,11 @@ describe('programs that run a command they are given', () => {
     "awk '{print $1}' f",
     'awk \'a || "x" {print}\' f',
     "sed -n 's/x/y/p' f",
-    'tar -czf a.tgz src',
     "rsync -av -e 'ssh -p 2222' a host:b",
     "vim -c 'set nu' f",
     "gdb -nx -ex 'run' ./a.out",
   ];
+  test('tar -c writes only its archive', () => assert.deepEqual(found('tar -czf a.tgz src'), ['tar -czf a.tgz src', 'tee -- a.tgz  <- tar writing a file']));
   for (const line of quiet)
     test(`${line}: runs nothing destructive`, () => assert.ok(!found(line).some((c) => /^(rm|tee) /.test(c)), JSON.stringify(found(line))));
   test('a command awk or sed builds from its input is code the line does not show', () => {

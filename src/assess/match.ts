@@ -62,7 +62,7 @@ function holds(p: Predicate, cmd: NormalisedCommand, parsed: ParsedArgs, cat: Ca
   }
   if ('redirect' in p) {
     const classes = p.redirect.class;
-    return cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) && hasClass(classifyPath(r.target, ctx, cmd.cwd), classes));
+    return cmd.redirects.some((r) => isTruncatingRedirect(r) && hasClass(classifyPath(r.target, ctx, cmd.cwd), classes));
   }
   if ('code_from' in p) return cmd.codeSource !== null && p.code_from.includes(cmd.codeSource);
   if ('stdin_from' in p) return stdinFrom(p.stdin_from, cmd, cat, ctx);
@@ -180,7 +180,7 @@ function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArg
         });
     }
     case 'redirects':
-      return cmd.redirects.filter((r) => isTruncatingRedirect(r.op, r.fd) || (spec.append && (r.op === '>>' || r.op === '&>>'))).map((r) => r.target);
+      return cmd.redirects.filter((r) => isTruncatingRedirect(r) || (spec.append && (r.op === '>>' || r.op === '&>>'))).map((r) => r.target);
   }
 }
 
@@ -201,6 +201,7 @@ const CLASS_SCOPE: Record<PathClass, BlastScope> = {
   ancestor: 'MACHINE',
   project_root: 'PROJECT',
   git_dir: 'PROJECT',
+  project_data: 'PROJECT',
   project: 'PROJECT',
   disposable: 'RESOURCE',
   temp_root: 'MACHINE',

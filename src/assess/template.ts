@@ -19,6 +19,7 @@ const CLASS_WORDS: Record<string, string> = {
   ancestor: 'a directory that contains this project',
   project_root: 'the whole project',
   git_dir: "the repository's history (.git)",
+  project_data: 'a secret or data file of the project that git does not keep',
   project: 'project files',
   disposable: 'build output or a cache',
   guarded: 'a path behind a ${VAR:?} guard',

@@ -49,8 +49,14 @@ function wordText(a: Arg): string {
   return /\s/.test(a.text) ? a.text.replace(/\s/g, '\u2423') : a.text;
 }
 
-export function isTruncatingRedirect(op: string, fd: number | null): boolean {
-  return (op === '>' || op === '>|' || op === '&>') && (fd === null || fd === 1 || fd === 2);
+/**
+ * A redirect that empties its target before writing: `>`, `>|`, `&>` on any descriptor
+ * (exec 3> FILE truncates FILE too), and `>&` when what follows is a file rather than a
+ * descriptor (`>& FILE` is `> FILE 2>&1`).
+ */
+export function isTruncatingRedirect(r: { op: string; target: Arg }): boolean {
+  if (r.op === '>' || r.op === '>|' || r.op === '&>') return true;
+  return r.op === '>&' && (r.target.dynamic || !/^(\d+-?|-)$/.test(r.target.text));
 }
 
 /**
@@ -69,6 +75,6 @@ export function normalisedText(cmd: NormalisedCommand, spec: CommandSpec | undef
   }
   let text = cmd.name;
   for (const w of words) text += ' ' + wordText(w);
-  for (const r of cmd.redirects) if (isTruncatingRedirect(r.op, r.fd)) text += ' >' + wordText(r.target);
+  for (const r of cmd.redirects) if (isTruncatingRedirect(r)) text += ' >' + wordText(r.target);
   return text;
 }

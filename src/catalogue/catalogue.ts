@@ -139,7 +139,7 @@ export class Catalogue {
   /** Rules whose command and pattern match; their predicates are for the caller to test. */
   candidates(cmd: NormalisedCommand): Candidate[] {
     const named = this.shard(cmd.name);
-    const hasOutput = cmd.assignments.length > 0 || cmd.redirects.some((r) => isTruncatingRedirect(r.op, r.fd) || r.op === '>>' || r.op === '&>>');
+    const hasOutput = cmd.assignments.length > 0 || cmd.redirects.some((r) => isTruncatingRedirect(r) || r.op === '>>' || r.op === '&>>');
     const any = hasOutput || cmd.codeSource !== null ? this.shard(ANY_COMMAND) : null;
     if (!named && !any) return [];
     const text = normalisedText(cmd, named?.spec);

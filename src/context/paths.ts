@@ -150,6 +150,14 @@ const HOME_DISPOSABLE = new Set([
   '.Trash',
 ]);
 
+/**
+ * Files of a project that git does not keep and whose loss or leak matters: environment
+ * files (not their templates), private keys and certificates, local databases, Terraform
+ * state, credential files.
+ */
+const PROJECT_DATA =
+  /^(\.env(\.(?!(example|sample|template|dist|defaults)$)[\w.-]+)?|\.envrc|.*\.(pem|key|p12|pfx|jks|keystore|kdbx|sqlite3?|db|tfstate)|terraform\.tfstate\.backup|id_(rsa|dsa|ecdsa|ed25519)|credentials\.json|service-account.*\.json)$/;
+
 /** Package-manager caches under system directories: cleared routinely, rebuilt on demand. */
 const SYSTEM_CACHES = ['/var/cache', '/var/lib/apt/lists', '/usr/local/share/.cache'];
 
@@ -205,6 +213,7 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
     if (arg.glob && globMayHitGuard(posix.resolve(base, arg.home ? ctx.home + arg.text.slice(1) : arg.text), ctx)) also.push('guard_config');
     if (holdsGuard(abs, ctx)) also.push('holds_guard');
   }
+  if ((cls === 'project' || cls === 'outside_project') && PROJECT_DATA.test(abs.slice(abs.lastIndexOf('/') + 1))) also.push('project_data');
   return { cls, path: abs, also };
 }
 

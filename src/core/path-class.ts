@@ -16,6 +16,7 @@ export const PATH_CLASSES = [
   'ancestor',
   'project_root',
   'git_dir',
+  'project_data',
   'project',
   'disposable',
   'temp_root',

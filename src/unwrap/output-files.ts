@@ -7,6 +7,7 @@
 import { own } from '../core/own.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { walkOptions } from '../options/walk.js';
+import { SED } from '../options/tools.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
@@ -20,6 +21,10 @@ interface Writer {
   operand?: 'last' | 'second';
   /** Options that make the operand a directory to copy into, or mean nothing is overwritten. */
   notAFile?: readonly string[];
+  /** The output options write only in these modes (tar -f writes the archive only with -c). */
+  onlyWith?: readonly string[];
+  /** A first word without a dash is a cluster of options (tar czf FILE). */
+  oldStyle?: boolean;
 }
 
 const SORT: Writer = {
@@ -63,32 +68,53 @@ const WRITERS: Readonly<Record<string, Writer>> = {
     outputs: ['-O', '--output-document'],
   },
   uniq: { options: optionSpec({ value: '-f --skip-fields -s --skip-chars -w --check-chars' }), operand: 'second' },
+  tar: {
+    options: optionSpec({
+      value:
+        '-f --file -C --directory -T --files-from -X --exclude-from -b --blocking-factor -g --listed-incremental -I --use-compress-program -H --format -V --label -N --newer --exclude --transform --owner --group --mode --mtime -K --starting-file',
+    }),
+    outputs: ['-f', '--file'],
+    onlyWith: ['-c', '--create'],
+    oldStyle: true,
+  },
   cp: COPY,
   install: COPY,
   mv: { ...COPY, notAFile: ['-t', '--target-directory', '-n', '--no-clobber', '-u', '--update', '-b', '--backup'] },
 };
 
-/** The files a command overwrites by itself, as `tee -- FILE` lines. */
+/**
+ * The files a command overwrites by itself, as `tee -- FILE` lines; files an editor
+ * rewrites in place as `firebreak-file-write -- FILE`, the edit an agent's file tool makes.
+ */
 export function outputFileWrites(cmd: NormalisedCommand): NestedCode[] {
-  const files = filesWrittenBy(cmd);
-  return files.map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${cmd.name} writing a file` }));
+  const edited = own(IN_PLACE, cmd.name);
+  if (edited) return edited(cmd).map((f) => ({ code: `firebreak-file-write -- ${quoteArg(f)}`, via: `${cmd.name} editing a file in place` }));
+  return filesWrittenBy(cmd).map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${cmd.name} writing a file` }));
 }
 
-/** The files a command overwrites by itself: an output option's value, or the operand it writes. */
-export function filesWrittenBy({ name, args }: NormalisedCommand): Arg[] {
+/** The files a command overwrites by itself: an output option's value, the operand it writes, or the files it edits in place. */
+export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
+  const { name, args: given } = cmd;
+  const editor = own(IN_PLACE, name);
+  if (editor) return editor(cmd);
   const w = own(WRITERS, name);
   if (!w) return [];
+  const first = given[0];
+  const args = w.oldStyle && first && !first.dynamic && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...given.slice(1)] : given;
   const files: Arg[] = [];
   const operands: Arg[] = [];
   let intoDirectory = false;
+  let mode = !w.onlyWith;
   for (const tok of walkOptions(args, w.options)) {
     if (tok.kind === 'operand') operands.push(args[tok.at]!);
     if (tok.kind !== 'option') continue;
+    if (w.onlyWith?.includes(tok.name)) mode = true;
     if (w.notAFile?.includes(tok.name)) intoDirectory = true;
     // curl -o - and wget -O - write to stdout.
     if (w.outputs?.includes(tok.name) && tok.value && tok.value !== '-')
       files.push(tok.after > tok.at + 1 ? args[tok.after - 1]! : { ...args[tok.at]!, text: tok.value, home: /^~(\/|$)/.test(tok.value) });
   }
+  if (!mode) return [];
   if (w.operand === 'last' && !intoDirectory && operands.length >= 2) {
     const dest = operands[operands.length - 1]!;
     // A directory to copy into (dest/) keeps its files unless a name clashes; a file is
@@ -99,3 +125,58 @@ export function filesWrittenBy({ name, args }: NormalisedCommand): Arg[] {
   if (w.operand === 'second' && operands[1] && operands[1].text !== '-') files.push(operands[1]);
   return files;
 }
+
+/** The operands of a walk that are not the script (the first, when no option gave the code). */
+function editedFiles(args: Arg[], spec: OptionSpec, inPlace: (name: string, value: string | undefined) => boolean): Arg[] {
+  let editing = false;
+  let codeGiven = false;
+  const operands: Arg[] = [];
+  for (const tok of walkOptions(args, spec)) {
+    if (tok.kind === 'operand') operands.push(args[tok.at]!);
+    if (tok.kind !== 'option') continue;
+    if (inPlace(tok.name, tok.value)) editing = true;
+    if (tok.takes === 'code' || tok.takes === 'file') codeGiven = true;
+  }
+  if (!editing) return [];
+  return (codeGiven ? operands : operands.slice(1)).filter((a) => a.text !== '-');
+}
+
+const PERL_EDIT = optionSpec({ code: '-e -E', value: '-I -M -m -x' }, { glueOnly: 'i', digits: '0l' });
+const VIM_WRITES = /(^|[|:\s])(w|wq|wq!|x|x!|wall|wa|up|update|sav|saveas)(!|\s|$)/;
+
+/**
+ * Editors that rewrite the files they are given: sed -i, perl/ruby -i, ed and ex fed
+ * commands, vim with a command that writes. Interactive editing (vim FILE) writes only
+ * what a person types, so it is not counted.
+ */
+const IN_PLACE: Readonly<Record<string, (cmd: NormalisedCommand) => Arg[]>> = {
+  sed: ({ args }) => editedFiles(args, SED, (n) => n === '-i' || n === '--in-place'),
+  gsed: ({ args }) => editedFiles(args, SED, (n) => n === '-i' || n === '--in-place'),
+  perl: ({ args }) => editedFiles(args, PERL_EDIT, (n) => n === '-i'),
+  ruby: ({ args }) => editedFiles(args, PERL_EDIT, (n) => n === '-i'),
+  ed: (cmd) => (fedCommands(cmd) ? cmd.args.filter((a) => !a.text.startsWith('-')) : []),
+  ex: (cmd) =>
+    fedCommands(cmd) || vimWrites(cmd.args) ? cmd.args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(cmd.args, a)) : [],
+  vim: (cmd) => (vimWrites(cmd.args) ? cmd.args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(cmd.args, a)) : []),
+  vi: (cmd) => (vimWrites(cmd.args) ? cmd.args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(cmd.args, a)) : []),
+  nvim: (cmd) => (vimWrites(cmd.args) ? cmd.args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(cmd.args, a)) : []),
+};
+
+/** ed or ex reading its commands from a pipe, a here-document or a file rather than a person. */
+const fedCommands = (cmd: NormalisedCommand): boolean =>
+  cmd.upstream !== null || cmd.pipe.index > 0 || cmd.redirects.some((r) => r.op === '<' || r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+
+/** vim's -c, also clustered (ex -sc CMD), and --cmd. */
+const COMMAND_OPTION = /^(-[A-Za-z]*c|--cmd)$/;
+
+/** vim -c CMD / +CMD / -s with a command that writes the buffer. */
+function vimWrites(args: Arg[]): boolean {
+  return args.some(
+    (a, i) => (a.text.startsWith('+') && VIM_WRITES.test(a.text.slice(1))) || (COMMAND_OPTION.test(args[i - 1]?.text ?? '') && VIM_WRITES.test(a.text)),
+  );
+}
+
+const isCommandValue = (args: Arg[], a: Arg): boolean => {
+  const i = args.indexOf(a);
+  return i > 0 && (COMMAND_OPTION.test(args[i - 1]!.text) || /^(-S|-u|-i|-T|-w|-W)$/.test(args[i - 1]!.text));
+};
