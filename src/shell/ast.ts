@@ -42,6 +42,8 @@ export interface CompoundNode extends Span {
   /** Words the construct expands (for-lists, case subjects and patterns, [[ ]] operands). */
   words: Word[];
   redirects: Redirect[];
+  /** A for or select loop's variable, which takes each word of the list in turn. */
+  loopVar?: string;
 }
 
 interface FunctionNode extends Span {

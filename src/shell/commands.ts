@@ -7,9 +7,10 @@ import type { Command, Redirect, Script, Word } from './ast.js';
 import { literalArg, type Arg, type ArgRedirect } from './arg.js';
 
 export type { Arg, ArgRedirect } from './arg.js';
-import { builtinAssignments, DEFAULT_IFS } from './builtins.js';
-import { editValue, expandBraces, splitFields } from './expansions.js';
+import { DEFAULT_IFS } from './builtins.js';
+import { contextEdit, editValue, expandBraces, pathOutput, splitFields } from './expansions.js';
 import { printedText } from './printed.js';
+import { LineVariables } from './variables.js';
 
 export type CommandOrigin = 'line' | 'subshell' | 'group' | 'compound' | 'command-substitution' | 'process-substitution' | 'function' | 'here-document';
 
@@ -81,7 +82,8 @@ function splitAssignment(arg: Arg): { name: string; value: Arg } {
   return { name, value: { ...arg, text: value, home: value.startsWith('~') } };
 }
 
-const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+/** Words of a for list read one by one; a longer list is read once, its variable unknown. */
+const MAX_LOOP_READS = 8;
 
 class Flattener {
   out: ShellCommand[] = [];
@@ -89,13 +91,8 @@ class Flattener {
   limit: FlattenResult['limit'] = null;
   /** Characters variables have expanded into so far. */
   private expanded = 0;
-  /** Variables with a literal value assigned earlier in the line. */
-  private vars = new Map<string, Arg>();
-  /** Variables that hold what mktemp printed: unknown paths, but temporary ones. */
-  private tempVars = new Set<string>();
-  /** Arrays assigned on the line (cmd=(…)), and the positional parameters set with `set --`. */
-  private arrays = new Map<string, string[]>();
-  private positional: string[] | null = null;
+  /** What the line has set in variables so far. */
+  private v = new LineVariables();
   /** Functions the line defines, by name, and those being followed into now. */
   private functions = new Map<string, Command>();
   private calling = new Set<string>();
@@ -148,30 +145,7 @@ class Flattener {
         const name = argv[0]?.text;
         if (name !== undefined && !argv[0]!.dynamic && argv.length > 1) this.call(name, argv.slice(1), depth, pipe);
         if (name === 'cd' || name === 'pushd') this.changeDirectory(argv.slice(1).filter((a) => !/^-[LPe@]+$/.test(a.text)));
-        // Assignments alone (X=1) and declarations (export X=1) last for the rest of the line.
-        if (argv.length === 0) for (const a of assignments.map(splitAssignment)) this.setVar(a.name, a.value);
-        else if (DECLARE.has(argv[0]!.text)) {
-          for (const a of argv.slice(1)) {
-            const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text);
-            if (m) this.setVar(m[1]!, { ...a, text: m[2]!, home: m[2]!.startsWith('~') });
-          }
-        }
-        // set -- a b c (or set a b c) gives "$@" its words.
-        else if (argv[0]?.text === 'set' && argv.length > 1 && argv.slice(1).every((a) => !a.dynamic)) {
-          const words = argv.slice(1).map((a) => a.text);
-          if (words[0] === '--' || !words[0]!.startsWith('-')) this.positional = words[0] === '--' ? words.slice(1) : words;
-        } else {
-          // read c <<< 'rm'; mapfile -t a < <(printf …): what the builtin reads is known.
-          const own = assignments.map(splitAssignment).find((a) => a.name === 'IFS' && !a.value.dynamic);
-          const assigned = builtinAssignments(argv, redirects, own ? own.value.text : this.ifs());
-          for (const [n, v] of assigned?.scalars ?? [])
-            if (v) this.setVar(n, v);
-            else this.forget(n);
-          for (const [n, elements] of assigned?.arrays ?? []) {
-            this.forget(n);
-            if (elements) this.arrays.set(n, elements);
-          }
-        }
+        this.v.afterCommand(argv, assignments.map(splitAssignment), redirects);
         return;
       }
       case 'function':
@@ -196,11 +170,17 @@ class Flattener {
         return;
       default: {
         const inner: CommandOrigin = c.type === 'subshell' ? 'subshell' : c.type === 'group' ? 'group' : 'compound';
-        for (const w of c.words) this.word(w, depth);
+        const words = c.words.map((w) => this.word(w, depth));
         const body = (): void => {
           for (const b of c.bodies) this.script(b, inner, depth + 1);
         };
         if (c.type === 'subshell') this.isolated(body);
+        else if (c.loopVar !== undefined)
+          this.loop(
+            c.loopVar,
+            words.flatMap((w) => splitFields(w).flatMap(expandBraces)),
+            body,
+          );
         else body();
         for (const r of c.redirects) this.redirect(r, depth);
       }
@@ -215,12 +195,29 @@ class Flattener {
   private call(name: string, args: Arg[], depth: number, pipe: { id: number; index: number }): void {
     const body = this.functions.get(name);
     if (!body || this.calling.has(name) || args.some((a) => a.dynamic)) return;
-    const saved = this.positional;
-    this.positional = args.map((a) => (a.home && !a.text.startsWith('~') ? `~${a.text}` : a.text));
+    const saved = this.v.positional;
+    this.v.positional = args.map((a) => (a.home && !a.text.startsWith('~') ? `~${a.text}` : a.text));
     this.calling.add(name);
     this.command(body, 'function', depth + 1, pipe);
     this.calling.delete(name);
-    this.positional = saved;
+    this.v.positional = saved;
+  }
+
+  /**
+   * A for loop's body, read once for each word of its list with the variable set to it (a
+   * few words; past that, once with the variable unknown). A glob in the list stands for
+   * each name it matches, and so does the variable, quoted or not: for d in ~/*; do rm -rf "$d".
+   */
+  private loop(name: string, values: Arg[], body: () => void): void {
+    if (values.length === 0 || values.length > MAX_LOOP_READS || values.some((x) => x.dynamic)) {
+      this.v.forget(name);
+      body();
+      return;
+    }
+    for (const x of values) {
+      this.v.set(name, x, x.glob);
+      body();
+    }
   }
 
   private changeDirectory(args: Arg[]): void {
@@ -239,49 +236,6 @@ class Flattener {
       return;
     }
     this.cwd = { ...prev, text: `${prev.text.replace(/\/+$/, '')}/${dir.text}` };
-  }
-
-  /** The field separators: IFS when the line set it to known text, else the default. */
-  private ifs(): string {
-    const v = this.vars.get('IFS');
-    return v && !v.dynamic ? v.text : DEFAULT_IFS;
-  }
-
-  private forget(name: string): void {
-    this.vars.delete(name);
-    this.tempVars.delete(name);
-    this.arrays.delete(name);
-  }
-
-  private setVar(name: string, value: Arg): void {
-    // cmd=(rm -rf ~): an array, its elements split as the shell splits the literal (~ is the home).
-    const array = !value.dynamic && /^\((.*)\)$/s.exec(value.text);
-    if (array) {
-      this.arrays.set(name, array[1]!.split(/\s+/).filter(Boolean));
-      this.vars.delete(name);
-      this.tempVars.delete(name);
-      return;
-    }
-    this.arrays.delete(name);
-    // d=$(mktemp -d): the value is unknown, but it is a fresh temporary path.
-    if (value.dynamic && value.text === '$(…)' && value.producers?.length && value.producers.every((p) => p === 'mktemp')) this.tempVars.add(name);
-    else this.tempVars.delete(name);
-    if (value.dynamic) this.vars.delete(name);
-    else this.vars.set(name, value);
-  }
-
-  /** The words an array or positional expansion stands for, when the line set them; null otherwise. */
-  private listed(name: string, op: string, operand: string): string[] | null {
-    if ((name === '@' || name === '*') && op === '' && this.positional) return this.positional;
-    if (/^[1-9]$/.test(name) && op === '' && this.positional)
-      return this.positional[Number(name) - 1] !== undefined ? [this.positional[Number(name) - 1]!] : null;
-    const array = this.arrays.get(name);
-    if (!array) return null;
-    if (op === '') return array.slice(0, 1);
-    if (op !== '[') return null;
-    const index = operand.slice(0, -1);
-    if (index === '@' || index === '*') return array;
-    return /^\d+$/.test(index) && array[Number(index)] !== undefined ? [array[Number(index)]!] : null;
   }
 
   private redirect(r: Redirect, depth: number): ArgRedirect {
@@ -303,7 +257,7 @@ class Flattener {
     let output: string | undefined;
     let splitHome = false;
     const producers: string[] = [];
-    const ifs = this.ifs();
+    const ifs = this.v.ifs();
     const collect = (from: number): void => {
       for (const c of this.out.slice(from)) if (c.argv[0] && !c.argv[0].dynamic) producers.push(c.argv[0].text.slice(c.argv[0].text.lastIndexOf('/') + 1));
     };
@@ -338,7 +292,7 @@ class Flattener {
           const plain = p.op === '' || p.op === ':?' || p.op === '?';
           const fallback = (p.op === ':-' || p.op === '-' || p.op === ':=' || p.op === '=') && !/[$`]/.test(p.operand);
           // "${arr[@]}", ${arr[1]}, "$@", $1: words the line set with cmd=(…) or set --.
-          const listed = this.listed(p.name, p.op, p.operand);
+          const listed = this.v.listed(p.name, p.op, p.operand);
           if (listed !== null) {
             text += listed.join(' ');
             if (listed.length > 1 || !p.quoted) split = true;
@@ -348,8 +302,8 @@ class Flattener {
           }
           // ${!ref} is the variable ref names; ${v:2}, ${v^^}, ${v//x/y}, ${v#x} are worked out
           // when v is known and the pattern literal; anything else is unknown.
-          const ref = p.indirect ? this.vars.get(p.name)?.text : undefined;
-          const own = p.indirect ? (ref !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(ref) ? this.vars.get(ref) : undefined) : this.vars.get(p.name);
+          const ref = p.indirect ? this.v.get(p.name)?.text : undefined;
+          const own = p.indirect ? (ref !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(ref) ? this.v.get(ref) : undefined) : this.v.get(p.name);
           const edited = own && !plain && !fallback ? editValue(own, p.op, p.operand) : undefined;
           let known = (plain || fallback) && (!p.indirect || plain) ? own : edited;
           if (known) this.expanded += known.text.length;
@@ -357,7 +311,7 @@ class Flattener {
             this.truncated = true;
             this.limit ??= 'expansion';
             known = undefined;
-            this.vars.delete(p.name);
+            this.v.forget(p.name);
           }
           // After a separator the value starts a field of its own once the word is split
           // (c="rm -rf $HOME"; $c), or a word of code read again (bash -c "rm -rf $HOME").
@@ -367,20 +321,25 @@ class Flattener {
             if (atStart && known.home) home = true;
             else if (known.home && fieldStart) splitHome = true;
             if (known.splitHome) splitHome = true;
-            if (known.glob && !p.quoted) glob = true;
+            if (known.glob && (!p.quoted || this.v.standsForMatches(p.name))) glob = true;
             if (!p.quoted && [...ifs].some((c) => known.text.includes(c))) split = true;
           } else if (p.name === 'HOME' && plain && (atStart || fieldStart)) {
             if (atStart) home = true;
             else splitHome = true;
             text += '~';
-          } else if (fallback && !p.indirect && !this.vars.has(p.name)) {
+          } else if (!p.indirect && !this.v.has(p.name) && contextEdit(p.name, p.op, p.operand)) {
+            // ${HOME%/*}, ${PATH:0:1}: edits whose result does not depend on the machine.
+            const edit = contextEdit(p.name, p.op, p.operand)!;
+            text += edit.text;
+            if (atStart && edit.home) home = true;
+          } else if (fallback && !p.indirect && !this.v.has(p.name)) {
             // ${DIR:-/} is / whenever DIR is unset, and nothing on the line sets it.
             text += p.operand;
             if (atStart && p.operand.startsWith('~')) home = true;
           } else {
             text += p.op || p.operand ? `\${${p.name}${p.op}${p.operand}}` : `$${p.name}`;
             dynamic = true;
-            if (plain && this.tempVars.has(p.name)) producers.push('mktemp');
+            if (plain && this.v.isTemp(p.name)) producers.push('mktemp');
             if (i === 0 && (p.op === ':?' || p.op === '?')) guarded = true;
           }
           return;
@@ -398,6 +357,14 @@ class Flattener {
                   only.argv.slice(1).map((a) => a.text),
                 )
               : null;
+          // $(dirname ~), $(pwd), $(realpath x): a path the line determines.
+          const path = printed === null && only?.redirects.length === 0 ? pathOutput(only.argv) : undefined;
+          if (path) {
+            text += path.text;
+            if (i === 0 && path.home) home = true;
+            if (p.quoted) quoted = true;
+            return;
+          }
           if (printed !== null) {
             text += printed.replace(/\n+$/, '');
             if (!p.quoted) split = true;

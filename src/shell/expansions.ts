@@ -78,3 +78,34 @@ export function expandBraces(a: Arg): Arg[] {
     return { ...a, text, home: /^~(\/|$)/.test(text), glob: /[*?[]/.test(text) };
   });
 }
+
+/**
+ * An edit of a variable the line does not set but whose shape is known wherever it runs:
+ * HOME and PWD are absolute directories, PATH starts with one. `${HOME%/*}` is the
+ * directory above the home, `${HOME%%/*}` is empty (so `${HOME%%/*}/` is /), and the
+ * first character of any of them is /. Undefined for any other edit.
+ */
+export function contextEdit(name: string, op: string, operand: string): { text: string; home: boolean } | undefined {
+  if (name !== 'HOME' && name !== 'PWD' && name !== 'PATH' && name !== 'OLDPWD') return undefined;
+  if (op === ':' && /^\s*0\s*:\s*1\s*$/.test(operand)) return { text: '/', home: false };
+  if (name === 'PATH' || name === 'OLDPWD') return undefined;
+  if (op === '%' && /^\/(\*|\?\*)$/.test(operand)) return name === 'HOME' ? { text: '~/..', home: true } : { text: '..', home: false };
+  if (op === '%%' && operand === '/*') return { text: '', home: false };
+  return undefined;
+}
+
+/** What a path command prints for a known word: dirname, realpath, readlink -f, pwd. */
+export function pathOutput(argv: readonly Arg[]): Arg | undefined {
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd.dynamic || argv.some((w) => w.dynamic)) return undefined;
+  const operands = rest.filter((w) => !w.text.startsWith('-'));
+  if (cmd.text === 'pwd' && operands.length === 0) return { text: '.', quoted: false, glob: false, dynamic: false, home: false };
+  const a = operands[0];
+  if (!a || operands.length !== 1) return undefined;
+  if (cmd.text === 'realpath' || (cmd.text === 'readlink' && rest.some((o) => /^-[a-z]*[fem]/.test(o.text)))) return { ...a, quoted: false };
+  if (cmd.text !== 'dirname') return undefined;
+  const t = a.text.replace(/\/+$/, '');
+  if (a.home && t === '~') return { ...a, text: '~/..', quoted: false };
+  const cut = t.lastIndexOf('/');
+  return { ...a, text: cut < 0 ? '.' : cut === 0 ? '/' : t.slice(0, cut), quoted: false, home: a.home && cut > 0 };
+}

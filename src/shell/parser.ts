@@ -240,8 +240,8 @@ class Parser extends RedirectReader {
     return this.parseSimple();
   }
 
-  private compound(type: CompoundNode['type'], start: number, body: () => { bodies: Script[]; words: Word[] }): CompoundNode {
-    const { bodies, words } = body();
+  private compound(type: CompoundNode['type'], start: number, body: () => { bodies: Script[]; words: Word[]; loopVar?: string }): CompoundNode {
+    const { bodies, words, loopVar } = body();
     const redirects: Redirect[] = [];
     for (;;) {
       this.skipBlanks();
@@ -249,7 +249,9 @@ class Parser extends RedirectReader {
       if (!r) break;
       redirects.push(r);
     }
-    return { type, bodies, words, redirects, start: start + this.offset, end: this.pos + this.offset };
+    const node: CompoundNode = { type, bodies, words, redirects, start: start + this.offset, end: this.pos + this.offset };
+    if (loopVar !== undefined) node.loopVar = loopVar;
+    return node;
   }
 
   private expectWord(word: string, openedAt: number): void {
@@ -289,18 +291,21 @@ class Parser extends RedirectReader {
     }
   }
 
-  private parseFor(keywordLength: number): { bodies: Script[]; words: Word[] } {
+  private parseFor(keywordLength: number): { bodies: Script[]; words: Word[]; loopVar?: string } {
     const start = this.pos;
     this.pos += keywordLength;
     this.skipBlanks();
     const words: Word[] = [];
     const bodies: Script[] = [];
+    let loopVar: string | undefined;
     if (this.src.startsWith('((', this.pos)) {
       bodies.push(...this.arithScripts(this.readRawUntil('))').slice(2, -2)));
     } else {
-      this.readWord();
+      const name = this.readWord();
       this.skipLinebreaks();
       if (this.peekReservedWord() === 'in') {
+        const part = name?.parts.length === 1 ? name.parts[0] : undefined;
+        if (part?.kind === 'literal' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(part.text)) loopVar = part.text;
         this.pos += 2;
         for (;;) {
           this.skipBlanks();
@@ -314,7 +319,7 @@ class Parser extends RedirectReader {
     this.expectWord('do', start);
     const body = this.withDepth(() => this.parseScript(new Set(['done']), null));
     this.expectWord('done', start);
-    return { bodies: [...bodies, body], words };
+    return loopVar === undefined ? { bodies: [...bodies, body], words } : { bodies: [...bodies, body], words, loopVar };
   }
 
   private parseCase(): { bodies: Script[]; words: Word[] } {

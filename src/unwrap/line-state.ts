@@ -33,9 +33,18 @@ const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 export class LineState {
   private files = new Map<string, Content>();
   private aliases = new Map<string, string>();
+  /** Symbolic links the line made: the link's key, and the word it points at. */
+  private links = new Map<string, Arg>();
 
   /** Notes what a command leaves behind: files it writes (with what they hold) and aliases it defines. */
   record(cmd: NormalisedCommand, stdin: Stdin): void {
+    if (cmd.name === 'ln') {
+      // ln -s TARGET LINK: later words under LINK reach TARGET.
+      const flags = cmd.args.filter((a) => a.text.startsWith('-')).map((a) => a.text);
+      const ops = cmd.args.filter((a) => !a.text.startsWith('-'));
+      if (flags.some((f) => /^-[a-zA-Z]*s|^--symbolic$/.test(f)) && ops.length === 2 && !ops[1]!.dynamic) this.links.set(keyOf(ops[1]!, cmd.cwd), ops[0]!);
+      return;
+    }
     if (cmd.name === 'alias') {
       for (const a of cmd.args) {
         const m = /^([^=\s/$`]+)=(.*)$/s.exec(a.text);
@@ -98,9 +107,45 @@ export class LineState {
     return a && !a.dynamic ? this.files.get(keyOf(a, cwd)) : undefined;
   }
 
-  /** The code a command runs from what earlier commands left: an alias's text, or a file the line wrote. */
+  /**
+   * A command whose words reach through a link the line made, said again with the link's
+   * target in their place: `ln -s ~ l; rm -rf l/` is `rm -rf ~/`.
+   */
+  private throughLinks(cmd: NormalisedCommand): NestedResult | null {
+    if (this.links.size === 0) return null;
+    const via = `${cmd.name} through a link made on this line`;
+    let changed = false;
+    const words = cmd.args.map((a) => {
+      const t = this.linkTarget(a, cmd.cwd);
+      if (t !== null) changed = true;
+      return t ?? quoteArg(a);
+    });
+    const nested = changed ? [{ code: [cmd.name, ...words].join(' '), via }] : [];
+    // echo x > link: the write lands on the target.
+    for (const r of cmd.redirects) {
+      const t = /^(>|>>|>\||&>|&>>)$/.test(r.op) ? this.linkTarget(r.target, cmd.cwd) : null;
+      if (t !== null) nested.push({ code: `tee ${r.op.endsWith('>>') ? '-a ' : ''}-- ${t}`, via });
+    }
+    return nested.length > 0 ? { nested, codeSource: null } : null;
+  }
+
+  /** A word that reaches through a link the line made, as shell text naming the target; null when it does not. */
+  private linkTarget(a: Arg, cwd: Arg | null): string | null {
+    if (a.dynamic) return null;
+    const key = keyOf(a, cwd);
+    for (const [link, target] of this.links) {
+      if (key.replace(/\/+$/, '') !== link && !key.startsWith(`${link}/`)) continue;
+      const rest = key.slice(link.length);
+      return quoteArg(target) + (rest ? quoteArg({ ...a, text: rest, home: false }) : '');
+    }
+    return null;
+  }
+
+  /** The code a command runs from what earlier commands left: an alias's text, a file the line wrote, or itself through a link the line made. */
   runs(cmd: NormalisedCommand): NestedResult | null {
     if (cmd.dynamicName) return null;
+    const linked = this.throughLinks(cmd);
+    if (linked) return linked;
     const alias = this.aliases.get(cmd.name);
     if (alias !== undefined && cmd.wrappers.length === 0)
       return { nested: [{ code: [alias, ...cmd.args.map(quoteArg)].join(' '), via: `alias ${cmd.name}` }], codeSource: null };

@@ -21,6 +21,7 @@ import type { NestedResult, Stdin } from './result.js';
 import { dashCNested, RUN_AS } from './run-as.js';
 import { runnerCode } from './runners.js';
 import { sedAwkNested } from './sed-awk.js';
+import { sourceRemovals } from './source-removal.js';
 import { isShell, shellNested } from './shells.js';
 import { parallelNested, xargsNested } from './xargs.js';
 
@@ -64,7 +65,7 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
 
 export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const runs = codeOf(cmd, stdin);
-  const writes = outputFileWrites(cmd);
+  const writes = [...outputFileWrites(cmd), ...sourceRemovals(cmd)];
   return writes.length === 0 ? runs : { nested: [...runs.nested, ...writes], codeSource: runs.codeSource };
 }
 

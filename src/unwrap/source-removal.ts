@@ -1,0 +1,62 @@
+// Commands that delete what they read once they are done with it: tar --remove-files,
+// rsync --remove-source-files, zip -m. Each is said as the `rm -rf` of its sources, so
+// `tar --remove-files -czf /tmp/x.tgz ~` is judged as the deletion of the home it is.
+
+import { own } from '../core/own.js';
+import { optionSpec, type OptionSpec } from '../options/spec.js';
+import { walkOptions } from '../options/walk.js';
+import type { Arg } from '../shell/arg.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { quoteArg } from '../shell/quote.js';
+import type { NestedCode } from './result.js';
+
+interface Remover {
+  options: OptionSpec;
+  /** Options that make it delete its sources. */
+  removes: readonly string[];
+  /** Which operands are sources: all of them (tar, after its archive), or all but the last (rsync's destination), or all but the first (zip's archive). */
+  sources: 'all' | 'but-last' | 'but-first';
+  /** A first word without a dash is a cluster of options (tar czf …). */
+  oldStyle?: boolean;
+}
+
+const REMOVERS: Readonly<Record<string, Remover>> = {
+  tar: {
+    options: optionSpec({
+      value:
+        '-f --file -C --directory -T --files-from -X --exclude-from -b --blocking-factor -g --listed-incremental -I --use-compress-program -H --format -V --label -N --newer --exclude --transform --owner --group --mode --mtime',
+    }),
+    removes: ['--remove-files'],
+    sources: 'all',
+    oldStyle: true,
+  },
+  rsync: {
+    options: optionSpec({
+      value:
+        '-e --rsh --rsync-path --exclude --include --exclude-from --include-from --files-from -f --filter --partial-dir --backup-dir --suffix --chmod --chown -B --block-size --timeout --port --log-file --password-file -T --temp-dir --compare-dest --copy-dest --link-dest',
+    }),
+    removes: ['--remove-source-files', '--remove-sent-files'],
+    sources: 'but-last',
+  },
+  zip: {
+    options: optionSpec({ value: '-b -n -t -tt -x -i -P --password -Z -TT -O --out' }, { singleDash: false }),
+    removes: ['-m', '--move'],
+    sources: 'but-first',
+  },
+};
+
+export function sourceRemovals({ name, args: given }: NormalisedCommand): NestedCode[] {
+  const r = own(REMOVERS, name);
+  if (!r) return [];
+  const first = given[0];
+  const args = r.oldStyle && first && !first.dynamic && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...given.slice(1)] : given;
+  let removes = false;
+  const operands: Arg[] = [];
+  for (const tok of walkOptions(args, r.options)) {
+    if (tok.kind === 'operand') operands.push(args[tok.at]!);
+    else if (tok.kind === 'option' && r.removes.includes(tok.name)) removes = true;
+  }
+  if (!removes) return [];
+  const sources = r.sources === 'all' ? operands : r.sources === 'but-last' ? operands.slice(0, -1) : operands.slice(1);
+  return sources.length === 0 ? [] : [{ code: `rm -rf -- ${sources.map(quoteArg).join(' ')}`, via: `${name} deleting what it read` }];
+}
