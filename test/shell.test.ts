@@ -111,7 +111,9 @@ describe('normalising the command name and wrappers', () => {
     ['env -u HOME -C /tmp rm -rf x', 'rm -rf x', ['env']],
     ['nohup nice -n 10 ionice -c3 rm -rf /', 'rm -rf /', ['nohup', 'nice', 'ionice']],
     ['nice -5 rm -rf /', 'rm -rf /', ['nice']],
-    ['time timeout -s KILL 10s stdbuf -oL rm -rf /', 'rm -rf /', ['time', 'timeout', 'stdbuf']],
+    // time is bash's reserved word (the parser takes it off the pipeline); /usr/bin/time is a wrapper.
+    ['time timeout -s KILL 10s stdbuf -oL rm -rf /', 'rm -rf /', ['timeout', 'stdbuf']],
+    ['/usr/bin/time timeout -s KILL 10s rm -rf /', 'rm -rf /', ['time', 'timeout']],
     ['exec rm -rf /', 'rm -rf /', ['exec']],
     ['FOO=1 BAR=2 rm -rf /', 'rm -rf /', []],
   ];

@@ -64,12 +64,15 @@ const wrapper = (names: Parameters<typeof optionSpec>[0], quirks: Omit<WrapperSp
 const NOTHING = wrapper({});
 
 const WRAPPERS: Record<string, WrapperSpec> = {
-  sudo: wrapper({
-    value: '-u --user -g --group -C --close-from -D --chdir -h --host -p --prompt -r --role -t --type -U --other-user -T --command-timeout -R --chroot',
-    // -k (ignore cached credentials) still runs the command it is given; -K does not.
-    stops: '-l --list -v --validate -K --remove-timestamp -e --edit -V --version',
-  }),
-  doas: wrapper({ value: '-u -C' }),
+  sudo: wrapper(
+    {
+      value: '-u --user -g --group -C --close-from -D --chdir -h --host -p --prompt -r --role -t --type -U --other-user -T --command-timeout -R --chroot',
+      // -k (ignore cached credentials) still runs the command it is given; -K does not.
+      stops: '-l --list -v --validate -K --remove-timestamp -e --edit -V --version',
+    },
+    { assignments: true },
+  ),
+  doas: wrapper({ value: '-u -C' }, { assignments: true }),
   env: wrapper({ value: '-u --unset -C --chdir', code: '-S --split-string' }, { assignments: true, loneDash: true }),
   nohup: NOTHING,
   nice: wrapper({ value: '-n --adjustment' }),

@@ -162,9 +162,17 @@ class Parser extends RedirectReader {
     this.skipBlanks();
     const start = this.pos;
     let negated = false;
-    if (this.peekReservedWord() === '!') {
-      negated = true;
-      this.pos++;
+    // `!` and `time [-p]` (a reserved word in bash, ksh and zsh) prefix the whole pipeline,
+    // in either order: time { rm -rf ~; } and time X=1 cmd run what follows them.
+    for (;;) {
+      if (this.peekReservedWord() === '!') {
+        negated = true;
+        this.pos++;
+      } else {
+        const time = /^time(\s+-p)?(?=$|[\s;&|()<>{])/.exec(this.src.slice(this.pos, this.pos + 12));
+        if (!time) break;
+        this.pos += time[0].length;
+      }
       this.skipBlanks();
     }
     const commands: Command[] = [];

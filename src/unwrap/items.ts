@@ -21,12 +21,21 @@ export function afterOptions(args: Arg[], spec: OptionSpec): { options: Map<stri
 
 /**
  * An item read from a pipe, as a word: quoted, except that a leading ~ stays a home
- * directory. It most often came from `echo ~/x`, whose shell expanded it; if it came through
- * quoted, the worse reading is the one to judge.
+ * directory and glob characters stay globs. It most often came from `echo ~/x` or
+ * `printf '%s\0' /*`, whose shell expanded it; if it came through quoted, the worse reading
+ * is the one to judge. An empty item is an empty word (xargs -0 passes it on).
  */
-function itemWord(item: string): string {
+export function itemWord(item: string): string {
+  if (item === '') return "''";
   if (item === '~') return '~';
-  return item.startsWith('~/') ? '~/' + quoteText(item.slice(2)) : quoteText(item);
+  const [head, rest] = item.startsWith('~/') ? ['~/', item.slice(2)] : ['', item];
+  return (
+    head +
+    rest
+      .split(/([*?])/)
+      .map((part) => (part === '*' || part === '?' ? part : part ? quoteText(part) : ''))
+      .join('')
+  );
 }
 
 /**

@@ -4,12 +4,12 @@
 import type { Arg } from '../shell/arg.js';
 import { literalArg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
-import { quoteArg, quoteText } from '../shell/quote.js';
+import { quoteArg } from '../shell/quote.js';
 import { PARALLEL, XARGS } from '../options/tools.js';
-import { afterOptions, MAX_ITEMS, stdinItems, withItems } from './items.js';
+import { afterOptions, itemWord, MAX_ITEMS, stdinItems, withItems } from './items.js';
 import type { NestedResult, Stdin } from './result.js';
 
-export function xargsNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
+export function xargsNested({ args, assignments }: NormalisedCommand, stdin: Stdin): NestedResult {
   const { options, rest } = afterOptions(args, XARGS);
   const words: Arg[] = rest.length > 0 ? rest : [literalArg('echo')];
   // -I R names the placeholder (and makes each line one item); -i[R] and --replace[=R] default it to {}.
@@ -18,17 +18,18 @@ export function xargsNested({ args }: NormalisedCommand, stdin: Stdin): NestedRe
   // -0 and -d D split the input only at NUL or D: `echo 'rm -rf ~' | xargs -0 sh -c` is one item, the code.
   const delimiter = options.has('-0') || options.has('--null') ? '\0' : (options.get('-d') ?? options.get('--delimiter'));
   const items = delimiter !== undefined && stdin?.kind === 'text' ? delimited(stdin.text, delimiter) : stdinItems(stdin, placeholder !== null);
-  return { nested: withItems(words, items, placeholder).map((code) => ({ code, via: 'xargs' })), codeSource: null };
+  // HOME=/tmp/x xargs claude: what xargs runs inherits the environment it was given.
+  const env = assignments.map((a) => `${a.name}=${quoteArg(a.value)} `).join('');
+  return { nested: withItems(words, items, placeholder).map((code) => ({ code: env + code, via: 'xargs' })), codeSource: null };
 }
 
 /** Items of input split only at a delimiter (the trailing newline echo adds stays in the last one). */
 function delimited(text: string, delimiter: string): string[] {
   const d = delimiter === '\\n' ? '\n' : delimiter === '\\0' ? '\0' : delimiter.slice(0, 1) || '\0';
-  return text
-    .split(d)
-    .filter((x) => x.trim())
-    .slice(0, MAX_ITEMS)
-    .map((x) => quoteText(x));
+  const items = text.split(d);
+  // The input's own end (echo's newline, printf's last NUL) is not an item.
+  if (items.at(-1) === '' || items.at(-1) === '\n') items.pop();
+  return items.slice(0, MAX_ITEMS).map(itemWord);
 }
 
 export function parallelNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
