@@ -3,6 +3,7 @@
 // taken off, remembered so context can weigh them (sudo means root).
 
 import { own } from '../core/own.js';
+import { expandGitAbbreviations } from '../options/git-abbreviations.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { scanOptions } from '../options/walk.js';
 import type { Arg, ArgRedirect, CommandOrigin, ShellCommand } from './commands.js';
@@ -166,6 +167,8 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     argv = rest;
   }
   argv = unwrapDistribution(argv, wrappers);
+  // git reset --har is --hard: every reader sees the option git would.
+  if (argv.length > 1 && !argv[0]!.dynamic && basename(argv[0]!.text) === 'git') argv = [argv[0]!, ...expandGitAbbreviations(argv.slice(1))];
   if (argv.length === 0 && cmd.redirects.length === 0 && assignments.length === 0) return null;
   const head = argv[0];
   // One literal with every field, always in this order: the engine reads these objects in

@@ -17,7 +17,21 @@ import { NONE, type NestedCode, type NestedResult, worst } from './result.js';
 
 /** Configuration whose value is a command git runs through the shell. */
 const CODE_KEYS =
-  /^(core\.(sshcommand|pager|editor|fsmonitor|gitproxy|askpass)|diff\.external|sequence\.editor|gpg\.(ssh\.|x509\.|openpgp\.)?program|pager\.[^.]+|interactive\.difffilter|uploadpack\.packobjectshook|(filter|diff|merge)\..+\.(clean|smudge|process|textconv|command|driver)|credential(\..+)?\.helper)$/;
+  /^(core\.(sshcommand|pager|editor|fsmonitor|gitproxy|askpass)|diff\.external|sequence\.editor|gpg\.(ssh\.|x509\.|openpgp\.)?program|pager\.[^.]+|interactive\.difffilter|uploadpack\.packobjectshook|(filter|diff|merge)\..+\.(clean|smudge|process|textconv|command|driver)|credential(\..+)?\.helper|include\.path|includeif\..+\.path|core\.hookspath)$/;
+
+/** Configuration that is a file of more configuration, or where hooks are: a path, not a command, but what is there is code the line may not show. */
+const FILE_KEYS = /^(include\.path|includeif\..+\.path|core\.hookspath)$/;
+
+/**
+ * Configuration that makes a subcommand do what a flag would: clean.requireForce=false is
+ * clean -f, a remote's push refspec starting with + is push --force.
+ */
+function configFlags(sub: string, settings: ReadonlyMap<string, string>): string[] {
+  const flags: string[] = [];
+  if (sub === 'clean' && /^(false|no|off|0)$/i.test(settings.get('clean.requireforce') ?? '')) flags.push('-f');
+  if (sub === 'push' && [...settings].some(([k, v]) => /^remote\..+\.push$/.test(k) && v.startsWith('+'))) flags.push('--force');
+  return flags;
+}
 
 /** Environment variables whose value is a command git runs. */
 const CODE_ENV = new Set([
@@ -47,7 +61,25 @@ const SUBCOMMAND_CODE: Readonly<Record<string, OptionSpec>> = {
 const GREP_PAGER = new Set(['-O', '--open-files-in-pager']);
 
 /** Words that can make git run a command; a git command holding none of them (most do not) is not read further. */
-const MARKER_WORDS = new Set([...Object.keys(SUBCOMMAND_CODE), 'bisect', 'submodule']);
+const MARKER_WORDS = new Set([...Object.keys(SUBCOMMAND_CODE), 'bisect', 'submodule', 'config']);
+
+const GIT_CONFIG = optionSpec({ value: '-f --file --blob --type --default --comment' });
+
+/**
+ * `git config [--global|--file F|…] KEY VALUE`: the key (lower-cased, as git compares it)
+ * and the value it sets; null for a read, an unset or a list.
+ */
+export function configSetting(rest: Arg[]): { key: string; value: Arg } | null {
+  const operands: Arg[] = [];
+  for (const tok of walkOptions(rest, GIT_CONFIG)) {
+    if (tok.kind === 'operand') operands.push(rest[tok.at]!);
+    else if (tok.kind === 'option' && /^--(get|unset|list|remove-section|rename-section|edit)/.test(tok.name)) return null;
+    else if (tok.kind === 'option' && tok.name.length === 2 && 'le'.includes(tok.name[1]!)) return null;
+  }
+  // git 2.46's `git config set KEY VALUE`.
+  const [k, v] = operands[0]?.text === 'set' ? [operands[1], operands[2]] : [operands[0], operands[1]];
+  return k && v && !k.dynamic ? { key: k.text.toLowerCase(), value: v } : null;
+}
 const isMarker = (t: string): boolean => MARKER_WORDS.has(t) || /^(-c|--config-env|ext::)/i.test(t);
 
 /** The command a config value amounts to, if any: credential.helper runs only a `!command`; core.fsmonitor=true is the built-in monitor. */
@@ -56,6 +88,8 @@ function configCode(key: string, value: string): string | null {
   if (!CODE_KEYS.test(k) || value === '') return null;
   if (/^credential(\..+)?\.helper$/.test(k)) return value.startsWith('!') ? value.slice(1) : null;
   if (k === 'core.fsmonitor' && /^(true|false|yes|no|on|off|1|0)$/i.test(value)) return null;
+  // A config file or a hooks directory the line itself names: what it holds is not shown here.
+  if (FILE_KEYS.test(k)) return null;
   return value;
 }
 
@@ -69,6 +103,8 @@ function configParameters(text: string): Array<[string, string]> {
 
 export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedResult {
   if (!assignments.some((a) => a.name.startsWith('GIT_')) && !args.some((a) => isMarker(a.text))) return NONE;
+  const aliases = new Map<string, string>();
+  const settings = new Map<string, string>();
   const nested: NestedCode[] = [];
   let codeSource: NestedResult['codeSource'] = null;
   const run = (code: string, via: string): void => {
@@ -76,10 +112,17 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
   };
   const config = (key: string, value: Arg | string, via: string): void => {
     if (typeof value !== 'string' && value.dynamic) {
-      if (CODE_KEYS.test(key.toLowerCase())) codeSource = worst(codeSource, 'unknown');
+      if (CODE_KEYS.test(key.toLowerCase()) || /^alias\./i.test(key)) codeSource = worst(codeSource, 'unknown');
       return;
     }
-    const code = configCode(key, typeof value === 'string' ? value : value.text);
+    const text = typeof value === 'string' ? value : value.text;
+    // git's config keys ignore case: alias.RM is rm.
+    if (/^alias\./i.test(key)) {
+      aliases.set(key.slice('alias.'.length).toLowerCase(), text);
+      return;
+    }
+    settings.set(key.toLowerCase(), text);
+    const code = configCode(key, text);
     if (code !== null) run(code, via);
   };
 
@@ -90,7 +133,11 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
       if (value.dynamic) codeSource = worst(codeSource, 'unknown');
       else if (value.text !== '') run(value.text, `git with ${name}`);
     } else if (name === 'GIT_CONFIG_PARAMETERS' && !value.dynamic) {
-      for (const [k, v] of configParameters(value.text)) config(k, v, `git with GIT_CONFIG_PARAMETERS ${k}`);
+      for (const [k, v] of configParameters(value.text)) {
+        // Older gits write one quoted 'key=value'; newer ones 'key'='value'.
+        const [key, val] = v === '' && k.includes('=') ? [k.slice(0, k.indexOf('=')), k.slice(k.indexOf('=') + 1)] : [k, v];
+        config(key, val, `git with GIT_CONFIG_PARAMETERS ${key}`);
+      }
     } else if (/^GIT_CONFIG_KEY_\d+$/.test(name) && !value.dynamic) {
       const v = env.get(`GIT_CONFIG_VALUE_${name.slice('GIT_CONFIG_KEY_'.length)}`);
       if (v) config(value.text, v, `git with ${name}`);
@@ -98,7 +145,6 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
   }
 
   // Its global options: -c key=value, --config-env key=VARIABLE, aliases.
-  const aliases = new Map<string, string>();
   let i = args.length;
   for (const tok of walkOptions(args, GIT)) {
     if (tok.kind !== 'option') {
@@ -113,9 +159,8 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
       if (CODE_KEYS.test(key.toLowerCase())) codeSource = worst(codeSource, 'unknown');
       continue;
     }
-    // git's config keys ignore case: alias.RM is rm.
-    if (/^alias\./i.test(key)) aliases.set(key.slice('alias.'.length).toLowerCase(), value);
-    else config(key, value, `git -c ${key}`);
+    const word = args[tok.after - 1]!;
+    config(key, word.dynamic ? { ...word, text: value } : value, `git -c ${key}`);
   }
 
   const sub = args[i]?.text;
@@ -124,7 +169,14 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
   if (body !== undefined) {
     const tail = rest.map(quoteArg).join(' ');
     run((body.startsWith('!') ? `${body.slice(1)} ${tail}` : `git ${body} ${tail}`).trim(), `git alias ${sub}`);
-  } else if (sub !== undefined) subcommandCode(sub, rest, run);
+  } else if (sub !== undefined) {
+    subcommandCode(sub, rest, run);
+    // git config core.pager 'CMD': every later git that pages runs CMD.
+    const set = sub === 'config' ? configSetting(rest) : null;
+    if (set) config(set.key, set.value, `git config ${set.key}, run by git from now on`);
+    const flags = configFlags(sub, settings);
+    if (flags.length > 0) run(['git', sub, ...flags, ...rest.map(quoteArg)].join(' '), `git ${sub} as configured on the line`);
+  }
   if (nested.length === 0 && codeSource === null) return NONE;
   return { nested, codeSource };
 }
@@ -140,7 +192,7 @@ function subcommandCode(sub: string, rest: Arg[], run: (code: string, via: strin
     }
   }
   // ext::CMD runs CMD as the transport (%S and %s stand for the service and its argument).
-  for (const a of rest) if (/^ext::/i.test(a.text)) run(a.text.slice(5).replace(/%[sSG]/g, 'x'), `git ${sub} ext::`);
+  for (const a of rest) if (/^ext::/i.test(a.text)) run(extCommand(a.text.slice(5)), `git ${sub} ext::`);
   const words = rest.filter((a) => !a.text.startsWith('-'));
   if (sub === 'bisect' && words[0]?.text === 'run' && words.length > 1)
     run(
@@ -154,4 +206,25 @@ function subcommandCode(sub: string, rest: Arg[], run: (code: string, via: strin
     const after = rest.slice(rest.indexOf(words[0]) + 1).filter((a) => a.text !== '--recursive' && a.text !== '-q' && a.text !== '--quiet');
     if (after.length > 0) run(after.length === 1 ? after[0]!.text : after.map(quoteArg).join(' '), 'git submodule foreach');
   }
+}
+
+/**
+ * The command an ext:: URL runs: words split at spaces, where `% ` is a space inside a
+ * word, `%%` a percent sign, and %s, %S, %G stand for what git fills in.
+ */
+function extCommand(spec: string): string {
+  const words: string[] = [];
+  let w = '';
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec[i]!;
+    if (c === '%' && i + 1 < spec.length) {
+      const n = spec[++i]!;
+      w += n === ' ' ? ' ' : n === '%' ? '%' : 'x';
+    } else if (c === ' ') {
+      if (w) words.push(w);
+      w = '';
+    } else w += c;
+  }
+  if (w) words.push(w);
+  return words.map((x) => (/^~(\/|$)/.test(x) ? x : quoteArg({ text: x, quoted: false, glob: false, dynamic: false, home: false }))).join(' ');
 }

@@ -5,12 +5,15 @@
 
 import { shellEquivalents } from '../code/equivalents.js';
 import { interpreterLanguage } from '../code/interpreter-argv.js';
+import { GIT } from '../options/tools.js';
+import { leadingOptions } from '../options/walk.js';
 import { literalArg, type Arg } from '../shell/arg.js';
 import type { CodeSource, NormalisedCommand } from '../shell/normalise.js';
 import { printedText } from '../shell/printed.js';
 import { quoteArg } from '../shell/quote.js';
 import { DECODERS, DOWNLOADERS } from './code-sources.js';
 import type { NestedResult, Stdin } from './result.js';
+import { configSetting } from './git-code.js';
 import { MAKES, makefileCommands, makeInvocation } from './make.js';
 import { filesWrittenBy } from './output-files.js';
 import { isShell, shellScript } from './shells.js';
@@ -33,6 +36,8 @@ const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 export class LineState {
   private files = new Map<string, Content>();
   private aliases = new Map<string, string>();
+  /** git aliases the line set with git config (any scope): name in lower case, and its text. */
+  private gitAliases = new Map<string, string>();
   /** Symbolic links the line made: the link's key, and the word it points at. */
   private links = new Map<string, Arg>();
 
@@ -43,6 +48,12 @@ export class LineState {
       const flags = cmd.args.filter((a) => a.text.startsWith('-')).map((a) => a.text);
       const ops = cmd.args.filter((a) => !a.text.startsWith('-'));
       if (flags.some((f) => /^-[a-zA-Z]*s|^--symbolic$/.test(f)) && ops.length === 2 && !ops[1]!.dynamic) this.links.set(keyOf(ops[1]!, cmd.cwd), ops[0]!);
+      return;
+    }
+    if (cmd.name === 'git') {
+      const { operand } = leadingOptions(cmd.args, GIT);
+      const set = cmd.args[operand]?.text === 'config' ? configSetting(cmd.args.slice(operand + 1)) : null;
+      if (set?.key.startsWith('alias.') && !set.value.dynamic) this.gitAliases.set(set.key.slice('alias.'.length), set.value.text);
       return;
     }
     if (cmd.name === 'alias') {
@@ -146,6 +157,17 @@ export class LineState {
     if (cmd.dynamicName) return null;
     const linked = this.throughLinks(cmd);
     if (linked) return linked;
+    if (cmd.name === 'git' && this.gitAliases.size > 0) {
+      const { operand } = leadingOptions(cmd.args, GIT);
+      const sub = cmd.args[operand];
+      const body = sub && !sub.dynamic ? this.gitAliases.get(sub.text.toLowerCase()) : undefined;
+      if (body !== undefined) {
+        const tail = cmd.args.slice(operand + 1).map(quoteArg);
+        const head = cmd.args.slice(0, operand).map(quoteArg);
+        const code = body.startsWith('!') ? [body.slice(1), ...tail].join(' ') : ['git', ...head, body, ...tail].join(' ');
+        return { nested: [{ code, via: `git alias ${sub!.text}, set on this line` }], codeSource: null };
+      }
+    }
     const alias = this.aliases.get(cmd.name);
     if (alias !== undefined && cmd.wrappers.length === 0)
       return { nested: [{ code: [alias, ...cmd.args.map(quoteArg)].join(' '), via: `alias ${cmd.name}` }], codeSource: null };
