@@ -84,6 +84,8 @@ interface State {
   /** What the code prints, call by call; null for a call whose output is not known. */
   printed: Array<string | null>;
   aliases: Map<string, string>;
+  /** Local names bound to a string or a path: p = os.path.expanduser('~/.x'); open(p, 'w'). */
+  values: Map<string, Val>;
   stars: string[];
 }
 
@@ -176,6 +178,8 @@ class Reader {
     if (target.k === 'ref' && target.local) {
       if (v.k === 'ref') this.st.aliases.set(target.local, v.name);
       else this.st.aliases.delete(target.local);
+      if (v.k === 'str' || v.k === 'path') this.st.values.set(target.local, v);
+      else this.st.values.delete(target.local);
     } else if (target.k === 'obj' && v.k === 'ref') {
       for (const [key, local] of target.props) if (local.k === 'ref' && local.local) this.st.aliases.set(local.local, `${v.name}.${key}`);
     }
@@ -286,6 +290,9 @@ class Reader {
       return UNKNOWN;
     }
     const local = this.lang === 'php' && !w.startsWith('$') ? w.toLowerCase() : w;
+    // A name bound to a string or path stands for it, except where it is being assigned again.
+    const bound = this.st.values.get(local);
+    if (bound && !(this.isOp('=') && !this.isOp('==') && !this.isOp('==='))) return bound;
     const known = this.st.aliases.get(local) ?? DEFAULT_ALIASES[this.lang]?.get(local);
     const star = known || this.st.stars.length === 0 ? undefined : this.st.stars.map((m) => `${m}.${local}`).find((n) => this.knows(n));
     return { k: 'ref', name: known ?? star ?? local, local };
@@ -444,7 +451,7 @@ class Reader {
 }
 
 function read(language: InterpreterLanguage, code: string): State {
-  const st: State = { lang: language, out: [], printed: [], aliases: new Map(), stars: [] };
+  const st: State = { lang: language, out: [], printed: [], aliases: new Map(), values: new Map(), stars: [] };
   new Reader(st, tokenize(language, code), 0).run();
   return st;
 }

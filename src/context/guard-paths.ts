@@ -110,11 +110,15 @@ function isGuardName(abs: string, ctx: PathContext): boolean {
     const rel = (as + abs.slice(dir.length)).replace(/^\//, '');
     if (rel !== '' && named(rel, HOME_NAMES)) return true;
   }
-  // The project's policy and agent settings, wherever the command runs from inside it.
-  for (const root of [ctx.projectRoot, ctx.cwd]) {
-    if (inside(abs, root) && named(abs.slice(root.length + 1), PROJECT_NAMES)) return true;
+  // A project's policy and agent settings: this project's, wherever the command runs from
+  // inside it, and any other's (cd ../other && rm .firebreak.yaml, ~/proj/.claude/…): an
+  // agent can be started in that project next, or the line can cd there first.
+  let cut = abs.indexOf('/', 1);
+  while (cut > 0) {
+    if (named(abs.slice(cut + 1), PROJECT_NAMES)) return true;
+    cut = abs.indexOf('/', cut + 1);
   }
-  return false;
+  return named(abs.slice(1), PROJECT_NAMES);
 }
 
 /** Where a path leads: its longest existing prefix with every symlink resolved, and the rest as written. */
