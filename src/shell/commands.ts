@@ -109,13 +109,16 @@ class Flattener {
         const from = this.out.length;
         this.command(cmd, origin, depth, { id, index });
         if (cmd.type !== 'simple' && index < item.pipeline.commands.length - 1) {
+          // (crontab -l; echo '@reboot …') | crontab -: what is installed already adds nothing to judge.
           const texts = this.out.slice(from).map((c) =>
-            c.argv.every((a) => !a.dynamic)
-              ? printedText(
-                  c.argv[0]?.text ?? '',
-                  c.argv.slice(1).map((a) => a.text),
-                )
-              : null,
+            c.argv[0]?.text === 'crontab' && c.argv.some((a) => a.text === '-l')
+              ? ''
+              : c.argv.every((a) => !a.dynamic)
+                ? printedText(
+                    c.argv[0]?.text ?? '',
+                    c.argv.slice(1).map((a) => a.text),
+                  )
+                : null,
           );
           if (texts.length > 0 && texts.every((t) => t !== null)) this.stageText.set(`${id}:${index}`, texts.join(''));
         }

@@ -3,9 +3,11 @@
 // due), and npm scripts set with `npm pkg set` (run by npm run and by install).
 
 import { WATCH } from '../options/tools.js';
+import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { afterOptions, line } from './items.js';
-import { fromStdin, NONE, type NestedResult, type Stdin } from './result.js';
+import { printedOutput } from './printed-output.js';
+import { fromStdin, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
 
 /** at reads the commands it schedules from stdin (or -f FILE, which is not read here). */
 export function atNested({ name, args }: NormalisedCommand, stdin: Stdin): NestedResult {
@@ -21,7 +23,7 @@ export function watchNested({ args }: NormalisedCommand): NestedResult {
 }
 
 /** The command of each crontab entry: after five time fields or an @schedule; comments and VAR=value lines say nothing. */
-function crontabCommands(text: string): string[] {
+export function crontabCommands(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.split('\n')) {
     const entry = raw.trim();
@@ -35,8 +37,10 @@ function crontabCommands(text: string): string[] {
 /** crontab - (or /dev/stdin) installs the entries it reads: their commands run on schedule. A crontab FILE is not read here. */
 export function crontabNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
   const file = args.find((a) => !a.text.startsWith('-') || a.text === '-');
-  if (!file || args.some((a) => /^-[lre]$/.test(a.text))) return NONE;
-  if (file.text !== '-' && file.text !== '/dev/stdin') return { nested: [], codeSource: file.dynamic ? 'unknown' : null };
+  if (args.some((a) => /^-[lre]$/.test(a.text))) return NONE;
+  // With no file, crontab reads the table from stdin (crontab <<< '…').
+  if (!file && !stdin) return NONE;
+  if (file && file.text !== '-' && file.text !== '/dev/stdin') return { nested: [], codeSource: file.dynamic ? 'unknown' : null };
   if (stdin?.kind === 'text') return { nested: crontabCommands(stdin.text).map((code) => ({ code, via: 'crontab entry' })), codeSource: null };
   // (crontab -l; echo '…') | crontab - re-installs what is there plus what the line shows: only
   // a download or a decoded payload installed unseen is worth stopping.
@@ -53,4 +57,40 @@ export function npmPkgNested({ args }: NormalisedCommand): NestedResult | null {
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ code: m[2]!, via: `npm script ${m[1]}` }));
   return nested.length > 0 ? { nested, codeSource: null } : null;
+}
+
+/**
+ * Files whose text runs later by itself: shell startup files (every new shell runs them),
+ * ~/.ssh/rc (every login), and a repository's hooks (git runs them on commit, checkout,
+ * push …). Text written into one is code, judged as if it ran now.
+ */
+const RUNS_LATER =
+  /^~\/\.(bashrc|bash_profile|bash_login|profile|bash_logout|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|ssh\/rc)$|^~\/\.config\/fish\/(config\.fish|conf\.d\/[^/]+\.fish)$|^\/etc\/(profile|bash\.bashrc|zsh\/zshrc|profile\.d\/[^/]+)$|(^|\/)\.git\/hooks\/[^/]+$/;
+
+const runsLater = (a: Arg): boolean => !a.dynamic && RUNS_LATER.test(a.text.replace(/^\.\//, ''));
+
+/** What a command writes into a file that runs later (echo … >> ~/.bashrc, tee -a ~/.zshrc <<< …), as the code it is. */
+export function codeWrittenToRunLater(cmd: NormalisedCommand, stdin: Stdin): NestedCode[] {
+  const targets = cmd.redirects.filter((r) => /^(>|>>|>\||&>|&>>)$/.test(r.op) && (r.fd === null || r.fd === 1) && runsLater(r.target)).map((r) => r.target);
+  if (cmd.name === 'tee') targets.push(...cmd.args.filter((a) => !a.text.startsWith('-') && runsLater(a)));
+  if (targets.length === 0) return [];
+  const out = printedOutput(cmd, stdin);
+  if (!('text' in out) || out.text.trim() === '') return [];
+  return targets.map((t) => ({ code: out.text, via: `${t.text}, which runs it later` }));
+}
+
+/** Variables whose value an interactive shell runs as code before each prompt (bash's PROMPT_COMMAND, zsh's precmd is a function). */
+const PROMPT_CODE = new Set(['PROMPT_COMMAND']);
+
+/** PROMPT_COMMAND='…' (alone, or exported): the code runs before every prompt from now on. */
+export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
+  const set =
+    cmd.name === ''
+      ? cmd.assignments.map((a) => [a.name, a.value.text] as const)
+      : cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset'
+        ? cmd.args.map((a) => /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text)).flatMap((m) => (m ? [[m[1]!, m[2]!] as const] : []))
+        : [];
+  return set
+    .filter(([name, value]) => PROMPT_CODE.has(name) && value.trim() !== '')
+    .map(([name, value]) => ({ code: value, via: `${name}, run before every prompt` }));
 }

@@ -8,24 +8,29 @@ import { interpreterLanguage } from '../code/interpreter-argv.js';
 import { GIT } from '../options/tools.js';
 import { leadingOptions } from '../options/walk.js';
 import { literalArg, type Arg } from '../shell/arg.js';
-import type { CodeSource, NormalisedCommand } from '../shell/normalise.js';
-import { printedText } from '../shell/printed.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
-import { DECODERS, DOWNLOADERS } from './code-sources.js';
+import { DOWNLOADERS } from './code-sources.js';
 import type { NestedResult, Stdin } from './result.js';
 import { configSetting } from './git-code.js';
+import { crontabCommands } from './later.js';
 import { MAKES, makefileCommands, makeInvocation } from './make.js';
 import { filesWrittenBy } from './output-files.js';
+import { type Content, printedOutput, stdinSource } from './printed-output.js';
 import { isShell, shellScript } from './shells.js';
-
-/** A file's content when the line shows it, else where it came from. */
-type Content = { text: string } | { source: CodeSource };
 
 /** Most text kept for one file: a line that writes more is past any limit that matters here. */
 const MAX_FILE_TEXT = 256 * 1024;
 
 /** Where a path is, as a key: relative ones under the directory the command ran in. */
+/**
+ * Words a file can be known by: literal paths, and a variable alone ("$f", as in
+ * f=$(mktemp); echo … > "$f"; sh "$f"), which names the same file each time it is used.
+ */
+const keyable = (a: Arg): boolean => !a.dynamic || /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(a.text);
+
 function keyOf(a: Arg, cwd: Arg | null): string {
+  if (a.dynamic) return a.text.replace(/[{}]/g, '');
   const t = a.text.replace(/^(\.\/)+/, '');
   if (a.home || t.startsWith('/') || !cwd) return t;
   return `${cwd.text.replace(/\/+$/, '')}/${t}`;
@@ -63,9 +68,9 @@ export class LineState {
       }
       return;
     }
-    const printed = this.printed(cmd, stdin);
+    const printed = printedOutput(cmd, stdin, (f) => this.files.get(keyOf(f, cmd.cwd)));
     for (const r of cmd.redirects) {
-      if (r.target.dynamic || (r.fd !== null && r.fd !== 1) || !/^(>|>>|>\||&>|&>>|>&)$/.test(r.op)) continue;
+      if (!keyable(r.target) || (r.fd !== null && r.fd !== 1) || !/^(>|>>|>\||&>|&>>|>&)$/.test(r.op)) continue;
       this.write(keyOf(r.target, cmd.cwd), printed, r.op.endsWith('>>'));
     }
     // (A tee reading nothing the line shows is also how other writers are restated, curl -o
@@ -73,7 +78,7 @@ export class LineState {
     if (cmd.name === 'tee' && stdin !== null) {
       const append = cmd.args.some((a) => /^-[a-z]*a|^--append$/.test(a.text));
       const text: Content = stdin?.kind === 'text' ? { text: stdin.text } : { source: stdinSource(stdin) };
-      for (const a of cmd.args) if (!a.text.startsWith('-') && !a.dynamic) this.write(keyOf(a, cmd.cwd), text, append);
+      for (const a of cmd.args) if (!a.text.startsWith('-') && keyable(a)) this.write(keyOf(a, cmd.cwd), text, append);
     }
     // curl -o x.sh URL holds a download; cp x.sh y.sh what x.sh held; sort -o, uniq … unknown text.
     const written = filesWrittenBy(cmd);
@@ -82,28 +87,8 @@ export class LineState {
       const copied =
         (cmd.name === 'cp' || cmd.name === 'mv' || cmd.name === 'install') && sources.length === 1 ? this.contentOf(sources[0], cmd.cwd) : undefined;
       const content: Content = DOWNLOADERS.has(cmd.name) ? { source: 'download' } : (copied ?? { source: 'unknown' });
-      for (const f of written) if (!f.dynamic) this.write(keyOf(f, cmd.cwd), content, false);
+      for (const f of written) if (keyable(f)) this.write(keyOf(f, cmd.cwd), content, false);
     }
-  }
-
-  /** What a command prints to stdout, as far as the line shows. */
-  private printed(cmd: NormalisedCommand, stdin: Stdin): Content {
-    if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.args.every((a) => !a.dynamic)) {
-      const t = printedText(
-        cmd.name,
-        cmd.args.map((a) => a.text),
-      );
-      if (t !== null) return { text: t };
-    }
-    if (cmd.name === 'cat') {
-      const files = cmd.args.filter((a) => !a.text.startsWith('-') || a.text === '-');
-      if (files.length === 0) return stdin?.kind === 'text' ? { text: stdin.text } : { source: stdinSource(stdin) };
-      const texts = files.map((f) => (f.dynamic ? undefined : this.files.get(keyOf(f, cmd.cwd))));
-      if (texts.every((t) => t && 'text' in t)) return { text: texts.map((t) => (t as { text: string }).text).join('') };
-    }
-    if (DOWNLOADERS.has(cmd.name)) return { source: 'download' };
-    if (DECODERS.has(cmd.name) || cmd.name === 'base64') return { source: 'decoded' };
-    return { source: 'unknown' };
   }
 
   private write(key: string, content: Content, append: boolean): void {
@@ -115,7 +100,7 @@ export class LineState {
   }
 
   private contentOf(a: Arg | undefined, cwd: Arg | null): Content | undefined {
-    return a && !a.dynamic ? this.files.get(keyOf(a, cwd)) : undefined;
+    return a && keyable(a) ? this.files.get(keyOf(a, cwd)) : undefined;
   }
 
   /**
@@ -179,6 +164,14 @@ export class LineState {
     } else if (cmd.name === 'source' || cmd.name === '.') {
       file = this.contentOf(cmd.args[0], cmd.cwd);
       via = `${cmd.name} FILE`;
+    } else if (cmd.name === 'crontab') {
+      // crontab FILE, with FILE written on the line: its entries.
+      const operand = cmd.args.find((a) => !a.text.startsWith('-'));
+      const content = cmd.args.some((a) => /^-[lre]$/.test(a.text)) ? undefined : this.contentOf(operand, cmd.cwd);
+      if (!content) return null;
+      return 'text' in content
+        ? { nested: crontabCommands(content.text).map((code) => ({ code, via: 'crontab entry' })), codeSource: null }
+        : { nested: [], codeSource: content.source };
     } else if (MAKES.has(cmd.name)) {
       // make -f x.mk, with x.mk written on the line: its recipes.
       const written = makeInvocation(cmd.args).files.map((f) => this.contentOf(f, cmd.cwd));
@@ -224,8 +217,4 @@ export class LineState {
 
 function clip(c: Content): Content {
   return 'text' in c && c.text.length > MAX_FILE_TEXT ? { text: c.text.slice(0, MAX_FILE_TEXT) } : c;
-}
-
-function stdinSource(stdin: Stdin): CodeSource {
-  return stdin && stdin.kind !== 'text' && stdin.kind !== 'find' ? stdin.kind : 'unknown';
 }

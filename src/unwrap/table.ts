@@ -12,7 +12,7 @@ import { EXEC_OPTION_TOOLS, execOptionsNested } from './exec-options.js';
 import { findNested } from './find.js';
 import { gitCodeNested } from './git-code.js';
 import { codeInside } from './interpreters.js';
-import { atNested, crontabNested, npmPkgNested, watchNested } from './later.js';
+import { atNested, codeWrittenToRunLater, crontabNested, npmPkgNested, promptCodeNested, watchNested } from './later.js';
 import { MAKES, makeNested } from './make.js';
 import { outputFileWrites } from './output-files.js';
 import { LUA_NAMES, TCL_NAMES, tclLuaNested } from './tcl-lua.js';
@@ -65,7 +65,7 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
 
 export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const runs = codeOf(cmd, stdin);
-  const writes = [...outputFileWrites(cmd), ...sourceRemovals(cmd)];
+  const writes = [...outputFileWrites(cmd), ...sourceRemovals(cmd), ...codeWrittenToRunLater(cmd, stdin), ...promptCodeNested(cmd)];
   return writes.length === 0 ? runs : { nested: [...runs.nested, ...writes], codeSource: runs.codeSource };
 }
 
