@@ -55,7 +55,8 @@ function wordText(a: Arg): string {
  * descriptor (`>& FILE` is `> FILE 2>&1`).
  */
 export function isTruncatingRedirect(r: { op: string; target: Arg }): boolean {
-  if (r.op === '>' || r.op === '>|' || r.op === '&>') return true;
+  // <> opens the file for writing too, without truncating it: exec 4<>~/.bashrc; printf … >&4.
+  if (r.op === '>' || r.op === '>|' || r.op === '&>' || r.op === '<>') return true;
   return r.op === '>&' && (r.target.dynamic || !/^(\d+-?|-)$/.test(r.target.text));
 }
 

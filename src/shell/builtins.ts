@@ -24,7 +24,8 @@ export const DEFAULT_IFS = ' \t\n';
 function redirectedInput(redirects: readonly ArgRedirect[]): string | null {
   for (const r of redirects) {
     if (r.fd !== null && r.fd !== 0) continue;
-    if (r.op === '<<<') return r.target.dynamic ? null : `${r.input ?? r.target.text}\n`;
+    // A here-string with a variable in it: its text, the unknown parts written as $NAME (fields read from them stay unknown, $HOME is the home).
+    if (r.op === '<<<') return `${r.input ?? r.target.text}\n`;
     if ((r.op === '<<' || r.op === '<<-') && r.input !== undefined) return r.input;
     if (r.op === '<') return r.target.output ?? null;
   }

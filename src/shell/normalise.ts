@@ -174,7 +174,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   // One literal with every field, always in this order: the engine reads these objects in
   // its hottest loop, and a single shape keeps V8's property access fast.
   return {
-    name: head ? (head.dynamic ? head.text : basename(head.text)) : '',
+    name: head ? (head.dynamic || head.glob ? head.text : basename(head.text)) : '',
     args: argv.slice(1),
     redirects: cmd.redirects,
     wrappers,
@@ -183,7 +183,8 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     end: cmd.end,
     origin: cmd.origin,
     depth: cmd.depth,
-    dynamicName: head?.dynamic ?? false,
+    // /bin/r[m], /???/r?: a name the shell finds by matching a glob is as unknown as a variable.
+    dynamicName: (head?.dynamic || head?.glob) ?? false,
     pipe: cmd.pipe,
     cwd: cmd.cwd,
     segment: '',

@@ -6,6 +6,7 @@
 
 import type { Arg, ArgRedirect } from './arg.js';
 import { builtinAssignments, DEFAULT_IFS } from './builtins.js';
+import { printedText } from './printed.js';
 
 const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
@@ -19,13 +20,15 @@ export class LineVariables {
   positional: string[] | null = null;
   /** Loop variables that stand for the names a glob matches. */
   private matches = new Set<string>();
+  /** declare -n ref=name: names that stand for other variables. */
+  private namerefs = new Map<string, string>();
 
   get(name: string): Arg | undefined {
-    return this.vars.get(name);
+    return this.vars.get(this.namerefs.get(name) ?? name);
   }
 
   has(name: string): boolean {
-    return this.vars.has(name);
+    return this.vars.has(this.namerefs.get(name) ?? name);
   }
 
   /** The variable holds what mktemp printed. */
@@ -75,10 +78,27 @@ export class LineVariables {
       return;
     }
     if (DECLARE.has(argv[0]!.text)) {
+      // declare -n ref=name: ref stands for the variable name holds.
+      const nameref = argv.slice(1).some((a) => /^-[a-zA-Z]*n/.test(a.text));
       for (const a of argv.slice(1)) {
+        const ref = nameref ? /^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(a.text) : null;
+        if (ref) {
+          this.namerefs.set(ref[1]!, ref[2]!);
+          continue;
+        }
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text);
         if (m) this.set(m[1]!, { ...a, text: m[2]!, home: m[2]!.startsWith('~') });
       }
+      return;
+    }
+    // printf -v NAME FORMAT ARG…: NAME holds what printf would print.
+    if (argv[0]!.text === 'printf' && argv[1]?.text === '-v' && argv[2] && argv.slice(3).every((a) => !a.dynamic)) {
+      const text = printedText(
+        'printf',
+        argv.slice(3).map((a) => a.text),
+      );
+      if (text === null) this.forget(argv[2].text);
+      else this.set(argv[2].text, { text, quoted: false, glob: false, dynamic: false, home: false, splitHome: argv.slice(4).some((a) => a.home) });
       return;
     }
     // set -- a b c (or set a b c) gives "$@" its words.

@@ -60,8 +60,12 @@ const ZIP: ExecTool = {
   commands: { '-TT': asIs, '--unzip-command': asIs },
 };
 
+/**
+ * vim reads each option as a word of its own (-es is Ex mode silent, not -e -s), and -s is
+ * "silent" in Ex mode, so it is not read as taking the script file it takes otherwise.
+ */
 const VIM: ExecTool = {
-  options: optionSpec({ code: '-c --cmd', value: '-S -u -U -i -T -w -W -s -t -q --servername --remote --remote-send --remote-expr' }),
+  options: optionSpec({ code: '-c --cmd', value: '-S -u -U -i -T -w -W -t -q --servername --remote --remote-send --remote-expr' }, { singleDash: true }),
   commands: { '-c': shellOut, '--cmd': shellOut, '--remote-send': shellOut },
   plusCommands: true,
 };

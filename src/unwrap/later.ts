@@ -67,7 +67,10 @@ export function npmPkgNested({ args }: NormalisedCommand): NestedResult | null {
 const RUNS_LATER =
   /^~\/\.(bashrc|bash_profile|bash_login|profile|bash_logout|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|ssh\/rc)$|^~\/\.config\/fish\/(config\.fish|conf\.d\/[^/]+\.fish)$|^\/etc\/(profile|bash\.bashrc|zsh\/zshrc|profile\.d\/[^/]+)$|(^|\/)\.git\/hooks\/[^/]+$/;
 
-const runsLater = (a: Arg): boolean => !a.dynamic && RUNS_LATER.test(a.text.replace(/^\.\//, ''));
+/** The path (as a word's text) is a file that runs later by itself. */
+export const runsLaterPath = (text: string): boolean => RUNS_LATER.test(text.replace(/^\.\//, ''));
+
+const runsLater = (a: Arg): boolean => !a.dynamic && runsLaterPath(a.text);
 
 /** What a command writes into a file that runs later (echo … >> ~/.bashrc, tee -a ~/.zshrc <<< …), as the code it is. */
 export function codeWrittenToRunLater(cmd: NormalisedCommand, stdin: Stdin): NestedCode[] {

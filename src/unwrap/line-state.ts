@@ -41,6 +41,8 @@ const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 export class LineState {
   private files = new Map<string, Content>();
   private aliases = new Map<string, string>();
+  /** Descriptors opened for reading with exec (exec 3<<<'…'; bash <&3): what reading them gives. */
+  private fds = new Map<number, Content>();
   /** git aliases the line set with git config (any scope): name in lower case, and its text. */
   private gitAliases = new Map<string, string>();
   /** Symbolic links the line made: the link's key, and the word it points at. */
@@ -59,6 +61,22 @@ export class LineState {
       const { operand } = leadingOptions(cmd.args, GIT);
       const set = cmd.args[operand]?.text === 'config' ? configSetting(cmd.args.slice(operand + 1)) : null;
       if (set?.key.startsWith('alias.') && !set.value.dynamic) this.gitAliases.set(set.key.slice('alias.'.length), set.value.text);
+      return;
+    }
+    if (cmd.name === 'exec' && cmd.args.length === 0) {
+      for (const r of cmd.redirects) {
+        if (r.fd === null || r.fd < 3) continue;
+        if (r.input !== undefined) this.fds.set(r.fd, { text: r.op === '<<<' ? `${r.input}\n` : r.input });
+        else if (r.op === '<')
+          this.fds.set(r.fd, r.target.output !== undefined ? { text: r.target.output } : (this.contentOf(r.target, cmd.cwd) ?? { source: 'unknown' }));
+      }
+    }
+    // hash -p /bin/rm ls: `ls` now runs /bin/rm.
+    if (cmd.name === 'hash') {
+      const k = cmd.args.findIndex((a) => a.text === '-p');
+      const path = cmd.args[k + 1];
+      const names = k >= 0 ? cmd.args.slice(k + 2) : [];
+      if (path && !path.dynamic) for (const n of names) if (!n.dynamic) this.aliases.set(n.text, quoteArg(path));
       return;
     }
     if (cmd.name === 'alias') {
@@ -142,6 +160,11 @@ export class LineState {
     if (cmd.dynamicName) return null;
     const linked = this.throughLinks(cmd);
     if (linked) return linked;
+    // ln -sf /bin/rm ~/.local/bin/ls; PATH=~/.local/bin:$PATH; ls …: a link of that name the line made may be what runs.
+    for (const [key, target] of this.links) {
+      if (base(key) === cmd.name && !target.dynamic && target.text !== cmd.name)
+        return { nested: [{ code: [quoteArg(target), ...cmd.args.map(quoteArg)].join(' '), via: `${cmd.name}, a link made on this line` }], codeSource: null };
+    }
     if (cmd.name === 'git' && this.gitAliases.size > 0) {
       const { operand } = leadingOptions(cmd.args, GIT);
       const sub = cmd.args[operand];
@@ -204,6 +227,9 @@ export class LineState {
   stdinFor(cmd: NormalisedCommand): Stdin {
     const r = cmd.redirects.find((x) => x.op === '<' && (x.fd === null || x.fd === 0));
     let content = r ? this.contentOf(r.target, cmd.cwd) : undefined;
+    // bash <&3: what the line put behind descriptor 3.
+    const dup = cmd.redirects.find((x) => x.op === '<&' && (x.fd === null || x.fd === 0) && /^\d+$/.test(x.target.text));
+    if (!content && dup) content = this.fds.get(Number(dup.target.text));
     if (!content && cmd.name === 'xargs') {
       const k = cmd.args.findIndex((a) => a.text === '-a' || a.text === '--arg-file');
       const glued = cmd.args.find((a) => a.text.startsWith('--arg-file=') || /^-a./.test(a.text));

@@ -40,11 +40,17 @@ export function makeInvocation(args: Arg[]): { files: Arg[]; evals: string[]; sh
 /** The shell commands a makefile's text runs: its recipes (rule; recipe and tab-led lines) and its $(shell …) calls. */
 export function makefileCommands(text: string): string[] {
   const out: string[] = [];
-  const lines = text.replace(/\\\n/g, ' ').split('\n');
+  // $(HOME) and the like are make's view of the environment: the shell's $HOME.
+  const lines = text
+    .replace(/\\\n/g, ' ')
+    .replace(/\$[({](HOME|USER|PWD|CURDIR)[)}]/g, (_m, v: string) => (v === 'CURDIR' ? '.' : `$${v}`))
+    .split('\n');
+  // .RECIPEPREFIX = > makes `>` start a recipe line instead of a tab.
+  const prefix = /^\.RECIPEPREFIX\s*:?=\s*(\S)/m.exec(text)?.[1] ?? '\t';
   for (const line of lines) {
     for (const m of line.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) out.push(m[1]!);
     let recipe: string | null = null;
-    if (line.startsWith('\t')) recipe = line.slice(1);
+    if (line.startsWith(prefix)) recipe = line.slice(1);
     else {
       // targets: prerequisites ; recipe (a := or :: is not this colon)
       const m = /^[^:#=\t]+:(?![:=])[^;#]*;(.*)$/.exec(line);

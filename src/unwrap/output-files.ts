@@ -17,8 +17,8 @@ interface Writer {
   options: OptionSpec;
   /** Options whose value is a file the command overwrites. */
   outputs?: readonly string[];
-  /** Which operand is overwritten: the last (cp SRC… DEST), or the second (uniq IN OUT). */
-  operand?: 'last' | 'second';
+  /** Which operand is overwritten: the last (cp SRC… DEST), the second (uniq IN OUT), or each (fallocate -p FILE). */
+  operand?: 'last' | 'second' | 'each';
   /** Options that make the operand a directory to copy into, or mean nothing is overwritten. */
   notAFile?: readonly string[];
   /** The output options write only in these modes (tar -f writes the archive only with -c). */
@@ -77,6 +77,26 @@ const WRITERS: Readonly<Record<string, Writer>> = {
     onlyWith: ['-c', '--create'],
     oldStyle: true,
   },
+  // ln -f replaces its destination with the link.
+  ln: {
+    options: optionSpec({ value: '-S --suffix -t --target-directory' }),
+    operand: 'last',
+    onlyWith: ['-f', '--force'],
+    notAFile: ['-t', '--target-directory'],
+  },
+  openssl: {
+    options: optionSpec(
+      { value: '-in -out -k -pass -K -iv -md -inkey -passin -passout -config -keyform -outform -inform -subj -days -key -cipher' },
+      { singleDash: true },
+    ),
+    outputs: ['-out'],
+  },
+  // Holes punched, ranges collapsed or zeroed: the file's data is gone.
+  fallocate: {
+    options: optionSpec({ value: '-o --offset -l --length' }),
+    operand: 'each',
+    onlyWith: ['-p', '--punch-hole', '-c', '--collapse-range', '-z', '--zero-range', '-d', '--dig-holes'],
+  },
   cp: COPY,
   install: COPY,
   mv: { ...COPY, notAFile: ['-t', '--target-directory', '-n', '--no-clobber', '-u', '--update', '-b', '--backup'] },
@@ -123,6 +143,7 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
     if (!dest.text.endsWith('/') && !dest.dynamic && !BACKUP_NAME.test(dest.text) && !/^\/(usr\/local|opt)\//.test(dest.text)) files.push(dest);
   }
   if (w.operand === 'second' && operands[1] && operands[1].text !== '-') files.push(operands[1]);
+  if (w.operand === 'each') files.push(...operands);
   return files;
 }
 

@@ -3,12 +3,33 @@
 
 import { ANSIBLE, SSH } from '../options/tools.js';
 import { walkOptions } from '../options/walk.js';
+import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { afterOptions } from './items.js';
 import { NONE, sourceOfWord, type NestedResult, type Stdin } from './result.js';
 import { SHELLS } from './shells.js';
 
+/** ssh -o options whose value is a command run here, on this machine (LocalCommand only with PermitLocalCommand, which -o can also set). */
+const LOCAL_COMMAND_OPTIONS = /^(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.*)$/is;
+
+/** Commands ssh runs locally because an -o option says so: -o ProxyCommand='…'. */
+function localCommands(args: Arg[]): NestedResult['nested'] {
+  const out: NestedResult['nested'] = [];
+  for (const tok of walkOptions(args, SSH)) {
+    if (tok.kind !== 'option' || tok.name !== '-o' || tok.value === undefined) continue;
+    const m = LOCAL_COMMAND_OPTIONS.exec(tok.value);
+    if (m && m[2]!.trim() && !/^none$/i.test(m[2]!.trim())) out.push({ code: m[2]!.replace(/%[hpr%nCdikLlTu]/g, 'x'), via: `ssh -o ${m[1]}` });
+  }
+  return out;
+}
+
 export function sshNested({ args }: NormalisedCommand, stdin: Stdin): NestedResult {
+  const local = localCommands(args);
+  const remoteCode = sshRemote(args, stdin);
+  return local.length === 0 ? remoteCode : { nested: [...local, ...remoteCode.nested], codeSource: remoteCode.codeSource };
+}
+
+function sshRemote(args: Arg[], stdin: Stdin): NestedResult {
   const { options, rest } = afterOptions(args, SSH);
   if (options.has('-N') || rest.length === 0) return NONE;
   const host = rest[0]!.text.replace(/^[^@]*@/, '');

@@ -8,7 +8,8 @@ import { AWK, SED } from '../options/tools.js';
 import { walkOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
-import type { NestedResult } from './result.js';
+import type { NestedResult, Stdin } from './result.js';
+import { runsLaterPath } from './later.js';
 import { isShell } from './shells.js';
 import { singleQuote } from '../shell/quote.js';
 
@@ -48,16 +49,32 @@ function sedWrites(args: Arg[]): string[] {
 }
 
 /** The files an awk program prints to: print > "FILE" rewrites it, >> appends. */
-function awkWrites(args: Arg[]): Array<{ file: string; append: boolean }> {
+function awkWrites(args: Arg[]): Array<{ file: string; append: boolean; text: string | null }> {
   const program = programs(args, AWK).join('\n');
   if (!program) return [];
-  const out: Array<{ file: string; append: boolean }> = [];
-  for (const m of program.matchAll(/\bprintf?\b[^;{}\n>|]*(>>?)\s*"([^"\n]+)"/g)) out.push({ file: m[2]!, append: m[1] === '>>' });
+  const out: Array<{ file: string; append: boolean; text: string | null }> = [];
+  for (const m of program.matchAll(/\b(printf?)\b([^;{}\n>|]*)(>>?)\s*((?:"[^"\n]*"|ENVIRON\s*\[\s*"HOME"\s*\]|[ \t])+)/g)) {
+    const file = awkExpr(m[4]!);
+    const printed = awkExpr(m[2]!);
+    if (file) out.push({ file, append: m[3] === '>>', text: printed === null ? null : printed + (m[1] === 'print' ? '\n' : '') });
+  }
   return out;
 }
 
 /** A double-quoted awk string's text. */
 const awkString = (body: string): string => body.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+
+/** An awk expression that is strings and ENVIRON["HOME"] side by side (awk joins them): its text, the home as ~ where a word starts. */
+const AWK_EXPR = /^(?:\s*(?:"(?:[^"\\\n]|\\.)*"|ENVIRON\s*\[\s*"HOME"\s*\]))+\s*$/;
+function awkExpr(expr: string): string | null {
+  if (!AWK_EXPR.test(expr)) return null;
+  let out = '';
+  for (const m of expr.matchAll(/"((?:[^"\\\n]|\\.)*)"|ENVIRON\s*\[\s*"HOME"\s*\]/g)) {
+    if (m[1] !== undefined) out += awkString(m[1]);
+    else out += out === '' || /\s$/.test(out) ? '~' : '$HOME';
+  }
+  return out;
+}
 
 /**
  * The commands an awk program runs: system("CMD"), print … | "CMD", "CMD" | getline. A
@@ -68,9 +85,10 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
   const program = programs(args, AWK).join('\n');
   const codes: string[] = [];
   let unknown = false;
-  for (const m of program.matchAll(/\bsystem\s*\(\s*(?:"((?:[^"\\\n]|\\.)*)"\s*\))?/g)) {
-    if (m[1] === undefined) unknown = true;
-    else codes.push(awkString(m[1]));
+  for (const m of program.matchAll(/\bsystem\s*\(([^()]*)\)?/g)) {
+    const code = m[1] === undefined ? null : awkExpr(m[1]);
+    if (code === null) unknown = true;
+    else codes.push(code);
   }
   for (const m of program.matchAll(/(?<!\|)\|(?!\|)\s*(?:"((?:[^"\\\n]|\\.)*)"\s*(?=[;}\n)]|$))?/g)) {
     if (m[1] === undefined) unknown ||= /\bprint/.test(program);
@@ -88,14 +106,24 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
  * which runs the pattern space as a command (read as the replacement text, which it is
  * when the whole line is replaced).
  */
-function sedRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
+function sedRuns(args: Arg[], stdin: Stdin): { codes: string[]; unknown: boolean } {
   const codes: string[] = [];
   let unknown = false;
+  const input =
+    stdin?.kind === 'text'
+      ? stdin.text
+          .split('\n')
+          .filter((l) => l !== '')
+          .slice(0, 32)
+      : null;
   for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
       const s = /s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiImM0-9w]*e/.exec(line);
       if (s) {
-        if (/[&\\]/.test(s[3]!)) unknown = true;
+        // s/^/rm -rf /e puts the text before each input line, s/$/…/e after it.
+        const edge = s[2] === '^' ? 'before' : s[2] === '$' ? 'after' : null;
+        if (/[&\\]/.test(s[3]!) || (edge && !input)) unknown = true;
+        else if (edge) codes.push(...input!.map((l) => (edge === 'before' ? s[3]! + l : l + s[3]!)));
         else codes.push(s[3]!);
         continue;
       }
@@ -110,14 +138,18 @@ function sedRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
 /** The tee lines that stand for what a sed or awk command writes. */
 function scriptWriteLines(name: string, args: Arg[]): string[] {
   if (name === 'sed' || name === 'gsed') return sedWrites(args).map((f) => `tee -- ${singleQuote(f)}`);
-  if (/^[gmn]?awk$/.test(name)) return awkWrites(args).map((w) => `tee ${w.append ? '-a ' : ''}-- ${singleQuote(w.file)}`);
+  if (/^[gmn]?awk$/.test(name))
+    return awkWrites(args).map((w) => `tee ${w.append ? '-a ' : ''}-- ${w.file.startsWith('~/') ? `~/${singleQuote(w.file.slice(2))}` : singleQuote(w.file)}`);
   return [];
 }
 
 /** What a sed or awk command writes and runs, or null when neither (its code is then read as any other). */
-export function sedAwkNested({ name, args }: NormalisedCommand): NestedResult | null {
+export function sedAwkNested({ name, args }: NormalisedCommand, stdin: Stdin): NestedResult | null {
   const writes = scriptWriteLines(name, args).map((code) => ({ code, via: `${name} writing a file` }));
-  const runs = name === 'sed' || name === 'gsed' ? sedRuns(args) : awkRuns(args);
+  // print "CMD" >> ENVIRON["HOME"] "/.bashrc": code that runs in every new shell.
+  if (/^[gmn]?awk$/.test(name))
+    for (const w of awkWrites(args)) if (w.text && runsLaterPath(w.file)) writes.push({ code: w.text, via: `${w.file}, which runs it later` });
+  const runs = name === 'sed' || name === 'gsed' ? sedRuns(args, stdin) : awkRuns(args);
   const nested = [...writes, ...runs.codes.map((code) => ({ code, via: `${name} running a command` }))];
   if (nested.length === 0 && !runs.unknown) return null;
   return { nested, codeSource: runs.unknown ? 'unknown' : null };

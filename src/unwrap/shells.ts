@@ -3,6 +3,7 @@
 
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
+import { quoteArg } from '../shell/quote.js';
 import { fromStdin, NONE, sourceOfWord, type NestedResult, type Stdin, worst } from './result.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'csh', 'tcsh', 'fish', 'rbash']);
@@ -65,11 +66,26 @@ export function shellNested(cmd: NormalisedCommand, stdin: Stdin): NestedResult 
   const first: NestedResult =
     startup?.output !== undefined ? { nested: [{ code: startup.output, via: `${name} with its startup file` }], codeSource: null } : NONE;
   const rest = ((): NestedResult => {
-    if (inv.code) return { nested: [{ code: inv.code.text, via: `${name} -c` }], codeSource: sourceOfWord(inv.code) };
+    if (inv.code)
+      return {
+        nested: [{ code: withArguments(inv.code.text, args.slice(args.indexOf(inv.code) + 1)), via: `${name} -c` }],
+        codeSource: sourceOfWord(inv.code),
+      };
     if (inv.script?.output !== undefined) return { nested: [{ code: inv.script.output, via: `${name} <(…)` }], codeSource: null };
     if (inv.script && !inv.readsStdin) return { nested: [], codeSource: sourceOfWord(inv.script) };
     return fromStdin(name, stdin);
   })();
   const unknownStartup = startup !== undefined && startup.output === undefined && startup.dynamic ? 'unknown' : null;
   return { nested: [...first.nested, ...rest.nested], codeSource: worst(rest.codeSource, unknownStartup) };
+}
+
+/**
+ * `sh -c CODE NAME ARG…` runs CODE with $0 set to NAME and "$@" to the ARGs
+ * (sh -c 'exec "$@"' sh rm -rf ~): the code as read with them in place.
+ */
+function withArguments(code: string, after: Arg[]): string {
+  if (after.length === 0) return code;
+  const [zero, ...rest] = after;
+  const named = code.replace(/"\$\{?0\}?"|\$\{?0\}?(?![0-9])/g, quoteArg(zero!));
+  return rest.length > 0 ? `set -- ${rest.map(quoteArg).join(' ')}\n${named}` : named;
 }

@@ -12,8 +12,9 @@ import type { NestedCode } from './result.js';
 
 interface Remover {
   options: OptionSpec;
-  /** Options that make it delete its sources. */
+  /** Options that make it delete its sources (none: it always does, unless one of `keeps` is given). */
   removes: readonly string[];
+  keeps?: readonly string[];
   /** Which operands are sources: all of them (tar, after its archive), or all but the last (rsync's destination), or all but the first (zip's archive). */
   sources: 'all' | 'but-last' | 'but-first';
   /** A first word without a dash is a cluster of options (tar czf …). */
@@ -38,6 +39,18 @@ const REMOVERS: Readonly<Record<string, Remover>> = {
     removes: ['--remove-source-files', '--remove-sent-files'],
     sources: 'but-last',
   },
+  // gzip FILE replaces FILE with FILE.gz, unless told to keep it or write to stdout.
+  ...Object.fromEntries(
+    ['gzip', 'bzip2', 'xz', 'lzma', 'pigz', 'compress'].map((n) => [
+      n,
+      {
+        options: optionSpec({ value: '-S --suffix -b -T --threads -F --format -C --check' }),
+        removes: [],
+        keeps: ['-k', '--keep', '-c', '--stdout', '--to-stdout', '-l', '--list', '-t', '--test', '-d', '--decompress', '-h', '--help'],
+        sources: 'all' as const,
+      },
+    ]),
+  ),
   zip: {
     options: optionSpec({ value: '-b -n -t -tt -x -i -P --password -Z -TT -O --out' }, { singleDash: false }),
     removes: ['-m', '--move'],
@@ -50,13 +63,15 @@ export function sourceRemovals({ name, args: given }: NormalisedCommand): Nested
   if (!r) return [];
   const first = given[0];
   const args = r.oldStyle && first && !first.dynamic && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...given.slice(1)] : given;
-  let removes = false;
+  let removes = r.removes.length === 0;
   const operands: Arg[] = [];
   for (const tok of walkOptions(args, r.options)) {
     if (tok.kind === 'operand') operands.push(args[tok.at]!);
     else if (tok.kind === 'option' && r.removes.includes(tok.name)) removes = true;
+    else if (tok.kind === 'option' && r.keeps?.includes(tok.name)) return [];
   }
   if (!removes) return [];
   const sources = r.sources === 'all' ? operands : r.sources === 'but-last' ? operands.slice(0, -1) : operands.slice(1);
-  return sources.length === 0 ? [] : [{ code: `rm -rf -- ${sources.map(quoteArg).join(' ')}`, via: `${name} deleting what it read` }];
+  const rm = r.removes.length === 0 ? 'rm -f' : 'rm -rf';
+  return sources.length === 0 ? [] : [{ code: `${rm} -- ${sources.map(quoteArg).join(' ')}`, via: `${name} deleting what it read` }];
 }

@@ -10,6 +10,9 @@ import { findItems } from './items.js';
 import { printedText } from '../shell/printed.js';
 import { DECODERS, DOWNLOADERS } from './code-sources.js';
 
+/** Text tools whose output is their program's making: piped into a shell, it is code computed out of sight. */
+const COMPUTERS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed', 'perl', 'jq', 'yq']);
+
 export const STDIN_LIMITS = {
   /** Largest payload decoded from base64 found in the line. */
   maxDecodedBytes: 64 * 1024,
@@ -81,8 +84,11 @@ export function stdinOf(
     return inner?.kind === 'download' ? inner : { kind: 'decoded' };
   }
   if (up.name === 'find') return { kind: 'find', items: findItems(up.args) };
-  // python3 -c 'print("…")': what inline code prints, when the code shows it.
+  // python3 -c 'print("…")': what inline code prints, when the code shows it. Code the line
+  // holds that computes what it prints (a reversed string, rot13, a join) is a payload
+  // hidden the way an encoded one is; so is what awk or sed make of their input.
   const inline = inlineCode([up.name, ...up.args.map((a) => a.text)]);
   const text = inline ? printedBy(inline.language, inline.code) : null;
-  return text === null ? { kind: 'unknown' } : { kind: 'text', text };
+  if (text !== null) return { kind: 'text', text };
+  return inline || COMPUTERS.has(up.name) ? { kind: 'decoded' } : { kind: 'unknown' };
 }

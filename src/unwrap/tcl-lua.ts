@@ -35,6 +35,12 @@ function tclCommands(code: string): { lines: string[]; opaque: boolean } {
     lines.push(m[1] === 'system' ? args.replace(/^"(.*)"$/, '$1').replace(/^\{(.*)\}$/, '$1') : tclWords(args));
   }
   for (const m of code.matchAll(/\bopen\s+"\|([^"]*)"/g)) lines.push(tclWords(m[1]!));
+  // file delete -force PATH, with [file join $env(HOME) x] for a path.
+  const joined = code.replace(/\[\s*file\s+join\s+([^\]]*)\]/g, (_j, parts: string) => parts.trim().split(/\s+/).join('/'));
+  for (const m of joined.matchAll(/\bfile\s+delete\s+((?:-force\s+|--\s+)*)([^;\n\]]*)/g)) {
+    const paths = m[2]!.trim();
+    if (paths) lines.push(`rm ${m[1]!.includes('-force') ? '-rf' : '-f'} -- ${tclWords(paths)}`);
+  }
   return { lines, opaque };
 }
 
