@@ -139,7 +139,10 @@ function destinations(cmd: NormalisedCommand, parsed: ParsedArgs, ctx: PathConte
       return { ...dir, text: dir.text.replace(/\/+$/, '') + '/' + name, glob: dir.glob || s.glob };
     })
     .filter((a) => !a.text.endsWith('/.') && !a.text.endsWith('/..'));
-  return [dir, ...inside];
+  // The directory itself counts only when what lands in it cannot be named: a source's
+  // contents (src/., rsync's src/), a glob, a variable. cp notes.txt ~/ writes ~/notes.txt and nothing else.
+  const unnamed = inside.length < sources.length || sources.some((s) => s.glob || (cmd.name === 'rsync' && s.text.endsWith('/')));
+  return unnamed ? [dir, ...inside] : inside;
 }
 
 function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArgs): Arg[] {

@@ -214,6 +214,8 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
     if (holdsGuard(abs, ctx)) also.push('holds_guard');
   }
   if ((cls === 'project' || cls === 'outside_project') && PROJECT_DATA.test(abs.slice(abs.lastIndexOf('/') + 1))) also.push('project_data');
+  // Another repository's .git (~/repo/.git/hooks/pre-commit) is as much a repository as this one's.
+  if (cls !== 'git_dir' && /\/\.git(\/|$)/.test(abs)) also.push('git_dir');
   return { cls, path: abs, also };
 }
 

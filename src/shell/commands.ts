@@ -82,6 +82,53 @@ function splitAssignment(arg: Arg): { name: string; value: Arg } {
   return { name, value: { ...arg, text: value, home: value.startsWith('~') } };
 }
 
+/**
+ * `while read [-r] VAR; do …; done <<< TEXT` (or fed by echo, printf or ls ARGS): VAR takes
+ * each line in turn. ls's arguments stand for what it lists (ls -d ~/c* is the matches).
+ */
+function readLoop(cond: Script | undefined, redirects: ArgRedirect[], feeding: Arg[] | null): { name: string; values: Arg[] } | null {
+  const only = cond?.items.length === 1 && cond.items[0]!.pipeline.commands.length === 1 ? cond.items[0]!.pipeline.commands[0]! : null;
+  if (only?.type !== 'simple' || !wordIs(only.words[0], 'read') || only.words.length < 2) return null;
+  const last = only.words.at(-1);
+  const part = last?.parts.length === 1 ? last.parts[0] : undefined;
+  if (part?.kind !== 'literal' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(part.text)) return null;
+  const input = redirects.find((r) => r.input !== undefined && (r.fd === null || r.fd === 0));
+  let values: Arg[] | null = null;
+  if (input)
+    values = input
+      .input!.split('\n')
+      .filter((l) => l !== '')
+      .map((l) => lineArg(l, input.op === '<<<' && input.target.home));
+  else if (feeding && !feeding[0]?.dynamic) {
+    const [cmd, ...args] = feeding;
+    if (cmd?.text === 'ls') values = args.filter((a) => !a.text.startsWith('-'));
+    else if ((cmd?.text === 'echo' || cmd?.text === 'printf') && args.every((a) => !a.dynamic)) {
+      const text = printedText(
+        cmd.text,
+        args.map((a) => a.text),
+      );
+      values =
+        text === null
+          ? null
+          : text
+              .split('\n')
+              .filter((l) => l !== '')
+              .map((l) =>
+                lineArg(
+                  l,
+                  args.some((a) => a.home),
+                ),
+              );
+    }
+  }
+  return values ? { name: part.text, values } : null;
+}
+
+/** A line read from input, as a word: ~ at its start is the home when the text came from an expanded ~ or $HOME. */
+function lineArg(line: string, fromHome: boolean): Arg {
+  return { text: line, quoted: true, glob: false, dynamic: false, home: fromHome && /^~(\/|$)/.test(line) };
+}
+
 /** Words of a for list read one by one; a longer list is read once, its variable unknown. */
 const MAX_LOOP_READS = 8;
 
@@ -98,6 +145,10 @@ class Flattener {
   private calling = new Set<string>();
   private pipeId = 0;
   private cwd: Arg | null = null;
+  /** The words of the simple command that feeds the stage being read, if any. */
+  private feeding: Arg[] | null = null;
+  /** Where the line was before its last cd ($OLDPWD), once it has moved. */
+  private oldCwd: Arg | null = null;
 
   /** What a compound pipeline stage made only of echo/printf prints: `{ echo a; echo b; } | sh`. */
   stageText = new Map<string, string>();
@@ -107,6 +158,9 @@ class Flattener {
       const id = this.pipeId++;
       item.pipeline.commands.forEach((cmd, index) => {
         const from = this.out.length;
+        // What feeds this stage, when the stage before is a simple command: a while-read loop reads it.
+        const before = index > 0 && item.pipeline.commands[index - 1]!.type === 'simple' ? this.out[from - 1] : undefined;
+        this.feeding = before?.pipe.id === id ? before.argv : null;
         this.command(cmd, origin, depth, { id, index });
         if (cmd.type !== 'simple' && index < item.pipeline.commands.length - 1) {
           // (crontab -l; echo '@reboot …') | crontab -: what is installed already adds nothing to judge.
@@ -177,6 +231,8 @@ class Flattener {
         const body = (): void => {
           for (const b of c.bodies) this.script(b, inner, depth + 1);
         };
+        const redirects = c.redirects.map((r) => this.redirect(r, depth));
+        const read = c.type === 'loop' && c.loopVar === undefined ? readLoop(c.bodies[0], redirects, this.feeding) : null;
         if (c.type === 'subshell') this.isolated(body);
         else if (c.loopVar !== undefined)
           this.loop(
@@ -184,8 +240,13 @@ class Flattener {
             words.flatMap((w) => splitFields(w).flatMap(expandBraces)),
             body,
           );
-        else body();
-        for (const r of c.redirects) this.redirect(r, depth);
+        else if (read) {
+          // The read itself first (it would forget the variable), then the body for each line.
+          this.script(c.bodies[0]!, inner, depth + 1);
+          this.loop(read.name, read.values, () => {
+            for (const b of c.bodies.slice(1)) this.script(b, inner, depth + 1);
+          });
+        } else body();
       }
     }
   }
@@ -224,6 +285,8 @@ class Flattener {
   }
 
   private changeDirectory(args: Arg[]): void {
+    // The directory the line started in has no name the line knows, once it has left it.
+    this.oldCwd = this.cwd;
     const dir = args[0];
     if (!dir) {
       this.cwd = literalArg('~', true);
@@ -326,10 +389,25 @@ class Flattener {
             if (known.splitHome) splitHome = true;
             if (known.glob && (!p.quoted || this.v.standsForMatches(p.name))) glob = true;
             if (!p.quoted && [...ifs].some((c) => known.text.includes(c))) split = true;
-          } else if (p.name === 'HOME' && plain && (atStart || fieldStart)) {
+          } else if (
+            (p.name === 'HOME' || (/^:?[-=]$/.test(p.op) && /^(\$HOME|\$\{HOME\}|~)$/.test(p.operand) && !this.v.has(p.name))) &&
+            (plain || p.name !== 'HOME') &&
+            (atStart || fieldStart)
+          ) {
+            // $HOME, and ${XDG_DATA_HOME:-$HOME}: when the variable is unset it is the home, the worse reading.
             if (atStart) home = true;
             else splitHome = true;
             text += '~';
+          } else if ((p.name === 'PWD' || (p.name === 'OLDPWD' && this.oldCwd)) && plain && atStart && !this.v.has(p.name)) {
+            // $PWD is where the line has moved to ($OLDPWD where it was): . when it has not moved.
+            const dir = p.name === 'PWD' ? this.cwd : this.oldCwd;
+            if (dir?.dynamic) {
+              text += `$${p.name}`;
+              dynamic = true;
+            } else {
+              text += dir ? dir.text : '.';
+              if (dir?.home) home = true;
+            }
           } else if (!p.indirect && !this.v.has(p.name) && contextEdit(p.name, p.op, p.operand)) {
             // ${HOME%/*}, ${PATH:0:1}: edits whose result does not depend on the machine.
             const edit = contextEdit(p.name, p.op, p.operand)!;
@@ -360,8 +438,10 @@ class Flattener {
                   only.argv.slice(1).map((a) => a.text),
                 )
               : null;
-          // $(dirname ~), $(pwd), $(realpath x): a path the line determines.
-          const path = printed === null && only?.redirects.length === 0 ? pathOutput(only.argv) : undefined;
+          // $(dirname ~), $(pwd), $(realpath x): a path the line determines; $(cd DIR && pwd) is DIR.
+          const last = this.out.length > from ? this.out[this.out.length - 1]! : null;
+          const moved = last && !only && last.argv.length === 1 && last.argv[0]!.text === 'pwd' && last.cwd && !last.cwd.dynamic ? last.cwd : undefined;
+          const path = moved ?? (printed === null && only?.redirects.length === 0 ? pathOutput(only.argv) : undefined);
           if (path) {
             text += path.text;
             if (i === 0 && path.home) home = true;

@@ -8,6 +8,7 @@ import { own } from '../core/own.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { walkOptions } from '../options/walk.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
+import { singleQuote } from '../shell/quote.js';
 import { NONE, type NestedResult } from './result.js';
 
 interface ExecTool {
@@ -27,6 +28,12 @@ function shellOut(v: string): string | null {
   if (bang) return bang[1]!.trim();
   const call = /\bsystem\s*\(\s*(['"])(.*?)\1\s*\)/s.exec(v);
   return call ? call[2]! : null;
+}
+
+/** A gdb command: `shell …`/`!…` is shell, `python …` is Python code, said as python3 -c. */
+function debuggerCommand(v: string): string | null {
+  const py = /^\s*(?:python|py|python-interactive|pi)\s+(.+)$/s.exec(v);
+  return py ? `python3 -c ${singleQuote(py[1]!)}` : shellOut(v);
 }
 
 const TAR: ExecTool = {
@@ -76,7 +83,7 @@ const GDB: ExecTool = {
     { code: '-ex -eval-command -iex -init-eval-command', value: '-x -command -ix -init-command -p -pid -d -directory -cd' },
     { singleDash: true },
   ),
-  commands: { '-ex': shellOut, '-eval-command': shellOut, '-iex': shellOut, '-init-eval-command': shellOut },
+  commands: { '-ex': debuggerCommand, '-eval-command': debuggerCommand, '-iex': debuggerCommand, '-init-eval-command': debuggerCommand },
   scripts: ['-x', '-command', '-ix', '-init-command'],
 };
 

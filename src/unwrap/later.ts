@@ -5,6 +5,7 @@
 import { WATCH } from '../options/tools.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
+import { quoteArg } from '../shell/quote.js';
 import { afterOptions, line } from './items.js';
 import { printedOutput } from './printed-output.js';
 import { fromStdin, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
@@ -76,8 +77,15 @@ const runsLater = (a: Arg): boolean => !a.dynamic && runsLaterPath(a.text);
 export function codeWrittenToRunLater(cmd: NormalisedCommand, stdin: Stdin): NestedCode[] {
   const targets = cmd.redirects.filter((r) => /^(>|>>|>\||&>|&>>)$/.test(r.op) && (r.fd === null || r.fd === 1) && runsLater(r.target)).map((r) => r.target);
   if (cmd.name === 'tee') targets.push(...cmd.args.filter((a) => !a.text.startsWith('-') && runsLater(a)));
+  // ln -s script ~/repo/.git/hooks/post-merge: a hook made of a file the line may not show.
+  if (cmd.name === 'ln' && cmd.args.length >= 2 && runsLater(cmd.args.at(-1)!))
+    return [{ code: `tee -- ${quoteArg(cmd.args.at(-1)!)}`, via: 'ln making a file that runs later' }];
+  // cp /dev/stdin ~/repo/.git/hooks/post-checkout <<< '…'
+  const copiesStdin = (cmd.name === 'cp' || cmd.name === 'install') && cmd.args.some((a) => a.text === '/dev/stdin' || a.text === '-');
+  const dest = cmd.args.at(-1);
+  if (copiesStdin && dest && runsLater(dest)) targets.push(dest);
   if (targets.length === 0) return [];
-  const out = printedOutput(cmd, stdin);
+  const out = copiesStdin ? (stdin?.kind === 'text' ? { text: stdin.text } : { source: 'unknown' as const }) : printedOutput(cmd, stdin);
   if (!('text' in out) || out.text.trim() === '') return [];
   return targets.map((t) => ({ code: out.text, via: `${t.text}, which runs it later` }));
 }

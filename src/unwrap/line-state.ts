@@ -157,7 +157,40 @@ export class LineState {
 
   /** The code a command runs from what earlier commands left: an alias's text, a file the line wrote, or itself through a link the line made. */
   runs(cmd: NormalisedCommand): NestedResult | null {
-    if (cmd.dynamicName) return null;
+    const own = this.runsItself(cmd);
+    const scripts = this.scriptsNamed(cmd);
+    if (scripts.length === 0) return own;
+    return { nested: [...(own?.nested ?? []), ...scripts], codeSource: own?.codeSource ?? null };
+  }
+
+  /**
+   * Scripts the line wrote (#! first) that a command is pointed at by a variable:
+   * GIT_SSH="$w" git …, git -c gpg.program="$g" …, make SHELL="$s": the program runs them.
+   */
+  private scriptsNamed(cmd: NormalisedCommand): NestedResult['nested'] {
+    const out: NestedResult['nested'] = [];
+    // Assignments to the command, and KEY=$var words (make SHELL=$s, git -c gpg.program=$g): not a bare
+    // argument, which chmod +x "$f" or cat "$f" take without running it.
+    const words = [...cmd.assignments.map((a) => a.value), ...cmd.args.filter((a) => a.text.includes('='))];
+    for (const w of words) {
+      const m = /(?:^|=)(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)$/.exec(w.text);
+      if (!m || !w.dynamic) continue;
+      const content = this.files.get(m[1]!.replace(/[{}]/g, ''));
+      if (content && 'text' in content && content.text.startsWith('#!'))
+        out.push({ code: content.text, via: `${cmd.name}, running a script written on this line` });
+    }
+    return out;
+  }
+
+  private runsItself(cmd: NormalisedCommand): NestedResult | null {
+    // "$f" run as a command, f a file the line wrote.
+    if (cmd.dynamicName) {
+      const content = keyable({ ...literalArg(cmd.name), dynamic: true }) ? this.files.get(cmd.name.replace(/[{}]/g, '')) : undefined;
+      if (!content) return null;
+      return 'text' in content
+        ? { nested: [{ code: content.text, via: 'a script written on this line' }], codeSource: null }
+        : { nested: [], codeSource: content.source };
+    }
     const linked = this.throughLinks(cmd);
     if (linked) return linked;
     // ln -sf /bin/rm ~/.local/bin/ls; PATH=~/.local/bin:$PATH; ls …: a link of that name the line made may be what runs.

@@ -77,7 +77,7 @@ const WRITERS: Readonly<Record<string, Writer>> = {
     onlyWith: ['-c', '--create'],
     oldStyle: true,
   },
-  // ln -f replaces its destination with the link.
+  // ln -f replaces its destination with the link (without -f it refuses to).
   ln: {
     options: optionSpec({ value: '-S --suffix -t --target-directory' }),
     operand: 'last',

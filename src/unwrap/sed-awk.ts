@@ -93,9 +93,15 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
   for (const m of program.matchAll(/(?<!\|)\|(?!\|)\s*(?:"((?:[^"\\\n]|\\.)*)"\s*(?=[;}\n)]|$))?/g)) {
     if (m[1] === undefined) unknown ||= /\bprint/.test(program);
     else codes.push(awkString(m[1]));
-    // Printed lines piped into a shell are code the program builds from its input.
+    // Printed lines piped into a shell are code the program builds from its input, unless
+    // what is printed is literal (printf "rm -rf ~" | "sh").
     const piped = m[1]?.trim().split(/\s+/)[0];
-    if (piped !== undefined && isShell(piped.slice(piped.lastIndexOf('/') + 1))) unknown = true;
+    if (piped !== undefined && isShell(piped.slice(piped.lastIndexOf('/') + 1))) {
+      const printed = /\bprintf?\s*\(?((?:"(?:[^"\\\n]|\\.)*"|ENVIRON\s*\[\s*"HOME"\s*\]|\s)+)\)?\s*$/.exec(program.slice(0, m.index));
+      const text = printed ? awkExpr(printed[1]!) : null;
+      if (text === null) unknown = true;
+      else codes.push(text);
+    }
   }
   for (const m of program.matchAll(/"((?:[^"\\\n]|\\.)*)"\s*\|\s*getline/g)) codes.push(awkString(m[1]!));
   return { codes, unknown };

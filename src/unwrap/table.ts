@@ -15,6 +15,7 @@ import { codeInside } from './interpreters.js';
 import { atNested, codeWrittenToRunLater, crontabNested, npmPkgNested, promptCodeNested, watchNested } from './later.js';
 import { MAKES, makeNested } from './make.js';
 import { outputFileWrites } from './output-files.js';
+import { packageScriptEdits } from './package-scripts.js';
 import { LUA_NAMES, TCL_NAMES, tclLuaNested } from './tcl-lua.js';
 import { ansibleNested, sshNested } from './remote.js';
 import type { NestedResult, Stdin } from './result.js';
@@ -65,7 +66,7 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
 
 export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const runs = codeOf(cmd, stdin);
-  const writes = [...outputFileWrites(cmd), ...sourceRemovals(cmd), ...codeWrittenToRunLater(cmd, stdin), ...promptCodeNested(cmd)];
+  const writes = [...outputFileWrites(cmd), ...sourceRemovals(cmd), ...codeWrittenToRunLater(cmd, stdin), ...promptCodeNested(cmd), ...packageScriptEdits(cmd)];
   return writes.length === 0 ? runs : { nested: [...runs.nested, ...writes], codeSource: runs.codeSource };
 }
 
