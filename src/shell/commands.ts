@@ -195,8 +195,11 @@ class Flattener {
     }
     switch (c.type) {
       case 'simple': {
-        const assignments = c.assignments.map((w) => this.word(w, depth));
+        const assignments = c.assignments.map((w) => this.v.appended(this.word(w, depth)));
         const argv = c.words.flatMap((w) => splitFields(this.word(w, depth)).flatMap(expandBraces));
+        // trap 'rm -rf "$tmp"' EXIT, tmp=$(mktemp -d): the code is read later, apart from this
+        // line's variables, so a temporary directory it names is said as one ($(mktemp -d)).
+        if (argv[0]?.text === 'trap' && argv[1] && !argv[1].dynamic) argv[1] = { ...argv[1], text: this.v.withTempsSaid(argv[1].text) };
         const redirects = c.redirects.map((r) => this.redirect(r, depth));
         this.out.push({ pipe, cwd: this.cwd, argv, assignments: assignments.map(splitAssignment), redirects, start: c.start, end: c.end, origin, depth });
         const name = argv[0]?.text;
@@ -360,8 +363,10 @@ class Flattener {
           // "${arr[@]}", ${arr[1]}, "$@", $1: words the line set with cmd=(…) or set --.
           const listed = this.v.listed(p.name, p.op, p.operand);
           if (listed !== null) {
-            text += listed.join(' ');
-            if (listed.length > 1 || !p.quoted) split = true;
+            // "${a[*]}" and "$*" join the words with IFS's first character (none when IFS is empty).
+            const joined = p.quoted && (p.name === '*' || p.operand === '*]');
+            text += listed.join(joined ? ifs.slice(0, 1) : ' ');
+            if (!joined && (listed.length > 1 || !p.quoted)) split = true;
             if (listed.some((x) => /^~(\/|$)/.test(x))) splitHome = true;
             if (atStart && /^~(\/|$)/.test(listed[0] ?? '')) home = true;
             return;
@@ -398,7 +403,10 @@ class Flattener {
             if (atStart) home = true;
             else splitHome = true;
             text += '~';
-          } else if ((p.name === 'PWD' || (p.name === 'OLDPWD' && this.oldCwd)) && plain && atStart && !this.v.has(p.name)) {
+          } else if ((p.name === '$' || p.name === 'RANDOM' || p.name === 'BASHPID' || p.name === 'PPID') && plain) {
+            // Always a number: /tmp/build-$$ is a path in /tmp whatever the number is.
+            text += '0';
+          } else if ((p.name === 'PWD' || (p.name === 'OLDPWD' && this.oldCwd)) && plain && i === 0 && !this.v.has(p.name)) {
             // $PWD is where the line has moved to ($OLDPWD where it was): . when it has not moved.
             const dir = p.name === 'PWD' ? this.cwd : this.oldCwd;
             if (dir?.dynamic) {
@@ -441,7 +449,10 @@ class Flattener {
           // $(dirname ~), $(pwd), $(realpath x): a path the line determines; $(cd DIR && pwd) is DIR.
           const last = this.out.length > from ? this.out[this.out.length - 1]! : null;
           const moved = last && !only && last.argv.length === 1 && last.argv[0]!.text === 'pwd' && last.cwd && !last.cwd.dynamic ? last.cwd : undefined;
-          const path = moved ?? (printed === null && only?.redirects.length === 0 ? pathOutput(only.argv) : undefined);
+          // Only the last command prints: the others are cd or inside the substitutions it reads.
+          const quietBefore = this.out.slice(from, -1).every((c) => c.depth > depth + 1 || c.argv[0]?.text === 'cd' || c.argv[0]?.text === 'pushd');
+          const path =
+            moved ?? (printed === null && quietBefore && last?.redirects.length === 0 && last.depth === depth + 1 ? pathOutput(last.argv) : undefined);
           if (path) {
             text += path.text;
             if (i === 0 && path.home) home = true;
@@ -454,7 +465,10 @@ class Flattener {
             if (p.quoted) quoted = true;
             return;
           }
-          text += '$(…)';
+          // $(pgrep -f NAME): which processes is unknown, but whose is said (kill $(pgrep -f firebreak)).
+          const finder =
+            only && /^(pgrep|pidof)$/.test(only.argv[0]?.text ?? '') && only.argv.every((a) => !a.dynamic) ? only.argv.map((a) => a.text).join(' ') : null;
+          text += finder ? `$(${finder})` : '$(…)';
           dynamic = true;
           if (p.quoted) quoted = true;
           return;

@@ -103,6 +103,8 @@ export function pathOutput(argv: readonly Arg[]): Arg | undefined {
   const a = operands[0];
   if (!a || operands.length !== 1) return undefined;
   if (cmd.text === 'realpath' || (cmd.text === 'readlink' && rest.some((o) => /^-[a-z]*[fem]/.test(o.text)))) return { ...a, quoted: false };
+  // ls -d PATTERN prints what the pattern matches.
+  if (cmd.text === 'ls' && rest.some((o) => /^-[a-zA-Z]*d/.test(o.text))) return a;
   if (cmd.text !== 'dirname') return undefined;
   const t = a.text.replace(/\/+$/, '');
   if (a.home && t === '~') return { ...a, text: '~/..', quoted: false };

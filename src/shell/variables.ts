@@ -36,6 +36,20 @@ export class LineVariables {
     return this.tempVars.has(name);
   }
 
+  /** NAME+=VALUE as the NAME=OLDVALUE forms it makes when the line knows the old value; unknown otherwise. */
+  appended(a: Arg): Arg {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\+=(.*)$/s.exec(a.text);
+    if (!m || /^\(/.test(m[2]!)) return a;
+    const old = this.vars.get(m[1]!);
+    return old ? { ...a, text: `${m[1]}=${old.text}${m[2]}`, dynamic: a.dynamic || old.dynamic } : { ...a, dynamic: true };
+  }
+
+  /** Code text with each variable that holds a mktemp path written as $(mktemp -d), for code read apart from the line (trap). */
+  withTempsSaid(code: string): string {
+    if (this.tempVars.size === 0) return code;
+    return code.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (m, name: string) => (this.tempVars.has(name) ? '$(mktemp -d)' : m));
+  }
+
   /** The variable stands for each name a glob matches, quoted or not. */
   standsForMatches(name: string): boolean {
     return this.matches.has(name);

@@ -87,7 +87,17 @@ const GDB: ExecTool = {
   scripts: ['-x', '-command', '-ix', '-init-command'],
 };
 
+/** man's pager and browser are commands it runs (man -P 'CMD' page). */
+const MAN: ExecTool = {
+  options: optionSpec({
+    code: '-P --pager -H --html',
+    value: '-M --manpath -S -s --sections -L --locale -m --systems -C --config-file -E --encoding -R --recode',
+  }),
+  commands: { '-P': asIs, '--pager': asIs, '-H': asIs, '--html': asIs },
+};
+
 const TOOLS: Readonly<Record<string, ExecTool>> = {
+  man: MAN,
   tar: TAR,
   gtar: TAR,
   bsdtar: TAR,

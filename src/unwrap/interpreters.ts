@@ -17,14 +17,17 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   const dbCode = db ? (db.code ?? (db.readsStdin && stdin?.kind === 'text' ? stdin.text : null)) : null;
   if (db && dbCode !== null) {
     const lines = db.kind === 'sql' ? sqlEquivalents(dbCode) : mongoEquivalents(dbCode);
-    return { nested: lines.map((code) => ({ code, via: `${name} ${db.kind}` })), codeSource: null };
+    // sqlite's dot-commands .shell and .system run a command line.
+    const shell = /^sqlite3?$/.test(name) ? [...dbCode.matchAll(/^\s*\.(?:shell|system)\s+(.+)$/gm)].map((m) => ({ code: m[1]!, via: `${name} .shell` })) : [];
+    return { nested: [...lines.map((code) => ({ code, via: `${name} ${db.kind}` })), ...shell], codeSource: null };
   }
   const inline = inlineCode(argv);
   if (inline) {
     const codeArg = args.find((a) => a.text === inline.code);
     const lines = shellEquivalents(inline.language, inline.code);
-    // os.system(cmd) with cmd not a literal: a program runs that the line does not name.
-    const opaque = lines.some((l) => l.startsWith('"$UNKNOWN"')) ? 'unknown' : null;
+    // os.system(cmd) with cmd not a literal: a program runs that the line does not name; one
+    // built by decoding (fromhex, b64decode, Buffer.from(…, 'base64'), pack('H*')) is a hidden payload.
+    const opaque = runsDecoded(inline.code) ? 'decoded' : lines.some((l) => l.startsWith('"$UNKNOWN"')) ? 'unknown' : null;
     return { nested: lines.map((code) => ({ code, via: `${name} inline code` })), codeSource: (codeArg ? sourceOfWord(codeArg) : null) ?? opaque };
   }
   const language = stdinInterpreter(argv);
@@ -39,4 +42,14 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
     return { nested: [], codeSource: sourceOfWord(procSub) };
   }
   return NONE;
+}
+
+/** Code that decodes a payload and runs or evaluates it: exec(bytes.fromhex(…)), system pack("H*", …), execSync(Buffer.from(…, 'base64')). */
+function runsDecoded(code: string): boolean {
+  return (
+    /\b(exec|eval|system|popen|spawn|spawnSync|execSync|exec_command|run|call|check_output|Popen|passthru|shell_exec|proc_open|`)\b/.test(code) &&
+    /\b(fromhex|unhexlify|b64decode|b32decode|a85decode|decodebytes|pack\s*\(?\s*["']H|base64_decode|hex2bin|str_rot13|gzinflate|Buffer\.from\s*\([^)]*["'](base64|hex)["']|atob|unpack1?\s*\(?\s*["'][mH])/.test(
+      code,
+    )
+  );
 }

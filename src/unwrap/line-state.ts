@@ -267,7 +267,7 @@ export class LineState {
       const k = cmd.args.findIndex((a) => a.text === '-a' || a.text === '--arg-file');
       const glued = cmd.args.find((a) => a.text.startsWith('--arg-file=') || /^-a./.test(a.text));
       const file = k >= 0 ? cmd.args[k + 1] : glued ? literalArg(glued.text.replace(/^--arg-file=|^-a/, '')) : undefined;
-      content = this.contentOf(file, cmd.cwd);
+      content = file?.output !== undefined ? { text: file.output } : this.contentOf(file, cmd.cwd);
     }
     if (!content) return null;
     return 'text' in content ? { kind: 'text', text: content.text } : { kind: content.source };

@@ -97,6 +97,15 @@ const WRITERS: Readonly<Record<string, Writer>> = {
     operand: 'each',
     onlyWith: ['-p', '--punch-hole', '-c', '--collapse-range', '-z', '--zero-range', '-d', '--dig-holes'],
   },
+  // rsync SRC DEST writes DEST (a local file; host:path is elsewhere).
+  rsync: {
+    options: optionSpec({
+      value:
+        '-e --rsh --rsync-path --exclude --include --exclude-from --include-from --files-from -f --filter --partial-dir --backup-dir --suffix --chmod --chown -B --block-size --timeout --port --log-file --password-file -T --temp-dir --compare-dest --copy-dest --link-dest',
+    }),
+    operand: 'last',
+    notAFile: ['-n', '--dry-run', '-b', '--backup', '--list-only'],
+  },
   cp: COPY,
   install: COPY,
   mv: { ...COPY, notAFile: ['-t', '--target-directory', '-n', '--no-clobber', '-u', '--update', '-b', '--backup'] },
@@ -140,7 +149,14 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
     // A directory to copy into (dest/) keeps its files unless a name clashes; a file is
     // replaced. A backup's name (x.bak, x~) is a new file, not one overwritten.
     // /usr/local and /opt are where tools are installed by hand (install -m 755 x /usr/local/bin/x).
-    if (!dest.text.endsWith('/') && !dest.dynamic && !BACKUP_NAME.test(dest.text) && !/^\/(usr\/local|opt)\//.test(dest.text)) files.push(dest);
+    if (
+      !dest.text.endsWith('/') &&
+      !dest.dynamic &&
+      !(name === 'rsync' && /^[^/]*:/.test(dest.text)) &&
+      !BACKUP_NAME.test(dest.text) &&
+      !/^\/(usr\/local|opt)\/|^~\/(\.local\/)?bin\//.test(dest.text)
+    )
+      files.push(dest);
   }
   if (w.operand === 'second' && operands[1] && operands[1].text !== '-') files.push(operands[1]);
   if (w.operand === 'each') files.push(...operands);

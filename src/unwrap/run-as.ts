@@ -5,6 +5,7 @@
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { walkOptions } from '../options/walk.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
+import { quoteArg } from '../shell/quote.js';
 import { NONE, sourceOfWord, type NestedResult } from './result.js';
 
 const SU = optionSpec({
@@ -26,11 +27,17 @@ export const RUN_AS: Readonly<Record<string, OptionSpec>> = {
 export function dashCNested({ name, args }: NormalisedCommand): NestedResult {
   const spec = RUN_AS[name];
   if (!spec) return NONE;
+  const operands: number[] = [];
   for (const tok of walkOptions(args, spec)) {
+    if (tok.kind === 'operand') operands.push(tok.at);
+    if (tok.kind === 'end' && name === 'flock') break;
     if (tok.kind !== 'option' || tok.takes !== 'code' || tok.value === undefined) continue;
     // The value glued (--command=CODE, -cCODE) or the next word.
     const word = tok.after > tok.at + 1 ? args[tok.after - 1]! : { ...args[tok.at]!, text: tok.value };
     return { nested: [{ code: tok.value, via: `${name} -c` }], codeSource: sourceOfWord(word) };
   }
+  // flock LOCKFILE COMMAND ARG…: the command runs while the lock is held.
+  const at = operands[1];
+  if (name === 'flock' && at !== undefined) return { nested: [{ code: args.slice(at).map(quoteArg).join(' '), via: 'flock' }], codeSource: null };
   return NONE;
 }

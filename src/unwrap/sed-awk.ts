@@ -82,7 +82,15 @@ function awkExpr(expr: string): string | null {
  * not say.
  */
 function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
-  const program = programs(args, AWK).join('\n');
+  // awk -v c='rm -rf ~' 'BEGIN{system(c)}': a variable given on the command line is literal text.
+  const given = new Map<string, string>();
+  for (const tok of walkOptions(args, AWK)) {
+    const m = tok.kind === 'option' && (tok.name === '-v' || tok.name === '--assign') && tok.value ? /^([A-Za-z_]\w*)=(.*)$/s.exec(tok.value) : null;
+    if (m) given.set(m[1]!, m[2]!);
+  }
+  const program = programs(args, AWK)
+    .join('\n')
+    .replace(/\bsystem\s*\(\s*([A-Za-z_]\w*)\s*\)/g, (m, v: string) => (given.has(v) ? `system("${given.get(v)!.replace(/["\\]/g, '\\$&')}")` : m));
   const codes: string[] = [];
   let unknown = false;
   for (const m of program.matchAll(/\bsystem\s*\(([^()]*)\)?/g)) {
@@ -115,13 +123,8 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
 function sedRuns(args: Arg[], stdin: Stdin): { codes: string[]; unknown: boolean } {
   const codes: string[] = [];
   let unknown = false;
-  const input =
-    stdin?.kind === 'text'
-      ? stdin.text
-          .split('\n')
-          .filter((l) => l !== '')
-          .slice(0, 32)
-      : null;
+  // Every input line, empty ones too (echo | sed 's/^/CMD/e' runs CMD).
+  const input = stdin?.kind === 'text' ? stdin.text.replace(/\n$/, '').split('\n').slice(0, 32) : null;
   for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
       const s = /s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiImM0-9w]*e/.exec(line);

@@ -72,6 +72,10 @@ export function shellNested(cmd: NormalisedCommand, stdin: Stdin): NestedResult 
         codeSource: sourceOfWord(inv.code),
       };
     if (inv.script?.output !== undefined) return { nested: [{ code: inv.script.output, via: `${name} <(…)` }], codeSource: null };
+    // sh /dev/fd/3 3<<<'CODE': the script is what the command's own redirect puts behind that descriptor.
+    const fd = inv.script ? /^\/(dev|proc\/self)\/fd\/(\d+)$/.exec(inv.script.text) : null;
+    const behind = fd ? cmd.redirects.find((r) => r.fd === Number(fd[2]) && r.input !== undefined) : undefined;
+    if (behind) return { nested: [{ code: behind.input!, via: `${name} ${inv.script!.text}` }], codeSource: null };
     if (inv.script && !inv.readsStdin) return { nested: [], codeSource: sourceOfWord(inv.script) };
     return fromStdin(name, stdin);
   })();
