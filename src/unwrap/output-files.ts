@@ -25,6 +25,8 @@ interface Writer {
   onlyWith?: readonly string[];
   /** A first word without a dash is a cluster of options (tar czf FILE). */
   oldStyle?: boolean;
+  /** Output names that are the tool's own kind of file, made new rather than clobbered. */
+  keepsNames?: RegExp;
 }
 
 const SORT: Writer = {
@@ -76,6 +78,8 @@ const WRITERS: Readonly<Record<string, Writer>> = {
     outputs: ['-f', '--file'],
     onlyWith: ['-c', '--create'],
     oldStyle: true,
+    // An archive's own name (x.tgz) is a new file; a key or dotfile named as the archive is clobbered.
+    keepsNames: /\.(tar|tgz|tbz2?|txz|tar\.(gz|bz2|xz|zst|lz4|Z))$/i,
   },
   // ln -f replaces its destination with the link (without -f it refuses to).
   ln: {
@@ -118,7 +122,20 @@ const WRITERS: Readonly<Record<string, Writer>> = {
 export function outputFileWrites(cmd: NormalisedCommand): NestedCode[] {
   const edited = own(IN_PLACE, cmd.name);
   if (edited) return edited(cmd).map((f) => ({ code: `firebreak-file-write -- ${quoteArg(f)}`, via: `${cmd.name} editing a file in place` }));
-  return filesWrittenBy(cmd).map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${cmd.name} writing a file` }));
+  return [...filesWrittenBy(cmd).map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${cmd.name} writing a file` })), ...credentialAppends(cmd)];
+}
+
+/**
+ * Keys and authorized_keys added to (>> or tee -a) here: an edit of credentials, whatever is
+ * added. On another machine (ssh-copy-id's way of installing your key there) it is not ours.
+ */
+function credentialAppends(cmd: NormalisedCommand): NestedCode[] {
+  if (cmd.remote !== null) return [];
+  const targets = cmd.redirects.filter((r) => (r.op === '>>' || r.op === '&>>') && (r.fd === null || r.fd === 1)).map((r) => r.target);
+  if (cmd.name === 'tee' && cmd.args.some((a) => /^-[a-z]*a|^--append$/.test(a.text))) targets.push(...cmd.args.filter((a) => !a.text.startsWith('-')));
+  return targets
+    .filter((t) => !t.dynamic && /(^|\/)\.(ssh|gnupg)\//.test(t.text))
+    .map((t) => ({ code: `firebreak-file-write -- ${quoteArg(t)}`, via: `${cmd.name} adding to ${t.text}` }));
 }
 
 /** The files a command overwrites by itself: an output option's value, the operand it writes, or the files it edits in place. */
@@ -140,7 +157,7 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
     if (w.onlyWith?.includes(tok.name)) mode = true;
     if (w.notAFile?.includes(tok.name)) intoDirectory = true;
     // curl -o - and wget -O - write to stdout.
-    if (w.outputs?.includes(tok.name) && tok.value && tok.value !== '-')
+    if (w.outputs?.includes(tok.name) && tok.value && tok.value !== '-' && !w.keepsNames?.test(tok.value))
       files.push(tok.after > tok.at + 1 ? args[tok.after - 1]! : { ...args[tok.at]!, text: tok.value, home: /^~(\/|$)/.test(tok.value) });
   }
   if (!mode) return [];
