@@ -51,8 +51,32 @@ interface FlattenResult {
 
 export function flattenScript(script: Script): FlattenResult {
   const f = new Flattener();
+  f.assignedTemps(mktempAssignments(script));
   f.script(script, 'line', 0);
   return { commands: f.out, truncated: f.truncated, limit: f.limit, stageText: f.stageText };
+}
+
+/** Names the script assigns what mktemp prints (d=$(mktemp -d)), anywhere: a trap set before the assignment runs after it. */
+function mktempAssignments(script: Script, out = new Set<string>(), depth = 0): Set<string> {
+  if (depth <= 16) for (const item of script.items) for (const c of item.pipeline.commands) mktempIn(c, out, depth);
+  return out;
+}
+
+function mktempIn(c: Command, out: Set<string>, depth: number): void {
+  if (c.type === 'function') {
+    mktempIn(c.body, out, depth + 1);
+    return;
+  }
+  if (c.type !== 'simple') {
+    for (const b of c.bodies) mktempAssignments(b, out, depth + 1);
+    return;
+  }
+  for (const w of c.assignments) {
+    const eq = w.parts[0]?.kind === 'literal' ? /^([A-Za-z_][A-Za-z0-9_]*)=$/.exec(w.parts[0].text) : null;
+    const sub = w.parts[1];
+    const first = sub?.kind === 'command-sub' ? sub.script.items[0]?.pipeline.commands[0] : undefined;
+    if (eq && first?.type === 'simple' && wordIs(first.words[0], 'mktemp')) out.add(eq[1]!);
+  }
 }
 
 function wordIs(w: Word | undefined, name: string): boolean {
@@ -147,6 +171,11 @@ class Flattener {
   private cwd: Arg | null = null;
   /** The words of the simple command that feeds the stage being read, if any. */
   private feeding: Arg[] | null = null;
+  /** Variables the line assigns a mktemp path to, wherever: what a trap's code names. */
+  assignedTemps(names: Set<string>): void {
+    this.v.laterTemps = names;
+  }
+
   /** Where the line was before its last cd ($OLDPWD), once it has moved. */
   private oldCwd: Arg | null = null;
 

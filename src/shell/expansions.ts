@@ -103,6 +103,11 @@ export function pathOutput(argv: readonly Arg[]): Arg | undefined {
   const a = operands[0];
   if (!a || operands.length !== 1) return undefined;
   if (cmd.text === 'realpath' || (cmd.text === 'readlink' && rest.some((o) => /^-[a-z]*[fem]/.test(o.text)))) return { ...a, quoted: false };
+  // git rev-parse --show-toplevel / --git-dir: the repository's root and its .git, from inside it.
+  if (cmd.text === 'git' && operands.length === 1 && operands[0]!.text === 'rev-parse') {
+    const flag = rest.find((o) => o.text === '--show-toplevel' || o.text === '--git-dir' || o.text === '--absolute-git-dir');
+    if (flag) return { text: flag.text === '--show-toplevel' ? '.' : '.git', quoted: false, glob: false, dynamic: false, home: false };
+  }
   // ls -d PATTERN prints what the pattern matches.
   if (cmd.text === 'ls' && rest.some((o) => /^-[a-zA-Z]*d/.test(o.text))) return a;
   if (cmd.text !== 'dirname') return undefined;

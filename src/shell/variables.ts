@@ -38,6 +38,7 @@ export class LineVariables {
 
   /** NAME+=VALUE as the NAME=OLDVALUE forms it makes when the line knows the old value; unknown otherwise. */
   appended(a: Arg): Arg {
+    if (!a.text.includes('+=')) return a;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\+=(.*)$/s.exec(a.text);
     if (!m || /^\(/.test(m[2]!)) return a;
     const old = this.vars.get(m[1]!);
@@ -46,9 +47,14 @@ export class LineVariables {
 
   /** Code text with each variable that holds a mktemp path written as $(mktemp -d), for code read apart from the line (trap). */
   withTempsSaid(code: string): string {
-    if (this.tempVars.size === 0) return code;
-    return code.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (m, name: string) => (this.tempVars.has(name) ? '$(mktemp -d)' : m));
+    if (this.tempVars.size === 0 && this.laterTemps.size === 0) return code;
+    return code.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (m, name: string) =>
+      this.tempVars.has(name) || (this.laterTemps.has(name) && !this.vars.has(name)) ? '$(mktemp -d)' : m,
+    );
   }
+
+  /** Names assigned a mktemp path anywhere on the line, before or after this point. */
+  laterTemps: ReadonlySet<string> = new Set();
 
   /** The variable stands for each name a glob matches, quoted or not. */
   standsForMatches(name: string): boolean {

@@ -174,6 +174,8 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
     // git config core.pager 'CMD': every later git that pages runs CMD.
     const set = sub === 'config' ? configSetting(rest) : null;
     if (set) config(set.key, set.value, `git config ${set.key}, run by git from now on`);
+    if (set?.key.startsWith('alias.') && !set.value.dynamic && set.value.text.startsWith('!'))
+      run(set.value.text.slice(1), `git config ${set.key}, run whenever it is used`);
     const flags = configFlags(sub, settings);
     if (flags.length > 0) run(['git', sub, ...flags, ...rest.map(quoteArg)].join(' '), `git ${sub} as configured on the line`);
   }

@@ -107,7 +107,6 @@ function expand(text: string, frame: Frame, state: State): void {
     const left = state.line.runs(n);
     const nested = left ? [...own.nested, ...left.nested] : own.nested;
     n.codeSource = left ? worst(own.codeSource, left.codeSource) : own.codeSource;
-    state.line.record(n, stdin);
     for (const inner of nested) {
       if (frame.depth + 1 > NESTED_LIMITS.maxDepth) {
         stop(state, 'nesting');
@@ -129,5 +128,8 @@ function expand(text: string, frame: Frame, state: State): void {
         state,
       );
     }
+    // What the command leaves for later ones counts from the next command on: its own
+    // restatements (ln -sf A B read as `tee -- B`) do not go through the link it makes.
+    state.line.record(n, stdin);
   }
 }

@@ -7,6 +7,7 @@ import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
 import { afterOptions, line } from './items.js';
+import { makefileCommands } from './make.js';
 import { printedOutput } from './printed-output.js';
 import { fromStdin, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
 
@@ -66,7 +67,7 @@ export function npmPkgNested({ args }: NormalisedCommand): NestedResult | null {
  * push …). Text written into one is code, judged as if it ran now.
  */
 const RUNS_LATER =
-  /^~\/\.(bashrc|bash_profile|bash_login|profile|bash_logout|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|ssh\/rc)$|^~\/\.config\/fish\/(config\.fish|conf\.d\/[^/]+\.fish)$|^\/etc\/(profile|bash\.bashrc|zsh\/zshrc|profile\.d\/[^/]+)$|(^|\/)\.git\/hooks\/[^/]+$/;
+  /^~\/\.(bashrc|bash_profile|bash_login|bash_aliases|profile|bash_logout|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|ssh\/rc)$|(^|\/)\.envrc$|(^|\/)(GNUmakefile|[Mm]akefile)$|^~\/\.config\/fish\/(config\.fish|conf\.d\/[^/]+\.fish)$|^\/etc\/(profile|bash\.bashrc|zsh\/zshrc|profile\.d\/[^/]+)$|(^|\/)\.git\/hooks\/[^/]+$/;
 
 /** The path (as a word's text) is a file that runs later by itself. */
 export const runsLaterPath = (text: string): boolean => RUNS_LATER.test(text.replace(/^\.\//, ''));
@@ -74,7 +75,10 @@ export const runsLaterPath = (text: string): boolean => RUNS_LATER.test(text.rep
 const runsLater = (a: Arg): boolean => !a.dynamic && runsLaterPath(a.text);
 
 /** What a command writes into a file that runs later (echo … >> ~/.bashrc, tee -a ~/.zshrc <<< …), as the code it is. */
+const NO_CODE: NestedCode[] = [];
+
 export function codeWrittenToRunLater(cmd: NormalisedCommand, stdin: Stdin): NestedCode[] {
+  if (cmd.redirects.length === 0 && cmd.name !== 'tee' && cmd.name !== 'cp' && cmd.name !== 'install' && cmd.name !== 'ln') return NO_CODE;
   const targets = cmd.redirects.filter((r) => /^(>|>>|>\||&>|&>>)$/.test(r.op) && (r.fd === null || r.fd === 1) && runsLater(r.target)).map((r) => r.target);
   if (cmd.name === 'tee') targets.push(...cmd.args.filter((a) => !a.text.startsWith('-') && runsLater(a)));
   // ln -s script ~/repo/.git/hooks/post-merge: a hook made of a file the line may not show.
@@ -87,7 +91,13 @@ export function codeWrittenToRunLater(cmd: NormalisedCommand, stdin: Stdin): Nes
   if (targets.length === 0) return [];
   const out = copiesStdin ? (stdin?.kind === 'text' ? { text: stdin.text } : { source: 'unknown' as const }) : printedOutput(cmd, stdin);
   if (!('text' in out) || out.text.trim() === '') return [];
-  return targets.map((t) => ({ code: out.text, via: `${t.text}, which runs it later` }));
+  // A Makefile runs its recipes; anything else runs as shell.
+  return targets.flatMap((t) =>
+    (/(^|\/)(GNUmakefile|[Mm]akefile)$/.test(t.text) ? makefileCommands(out.text) : [out.text]).map((code) => ({
+      code,
+      via: `${t.text}, which runs it later`,
+    })),
+  );
 }
 
 /** Variables whose value an interactive shell runs as code before each prompt (bash's PROMPT_COMMAND, zsh's precmd is a function). */
@@ -95,6 +105,7 @@ const PROMPT_CODE = new Set(['PROMPT_COMMAND']);
 
 /** PROMPT_COMMAND='…' (alone, or exported): the code runs before every prompt from now on. */
 export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
+  if (cmd.name !== '' && cmd.name !== 'export' && cmd.name !== 'declare' && cmd.name !== 'typeset') return NO_CODE;
   const set =
     cmd.name === ''
       ? cmd.assignments.map((a) => [a.name, a.value.text] as const)

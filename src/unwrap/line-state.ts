@@ -86,9 +86,10 @@ export class LineState {
       }
       return;
     }
-    const printed = printedOutput(cmd, stdin, (f) => this.files.get(keyOf(f, cmd.cwd)));
+    let printed: Content | null = null;
     for (const r of cmd.redirects) {
       if (!keyable(r.target) || (r.fd !== null && r.fd !== 1) || !/^(>|>>|>\||&>|&>>|>&)$/.test(r.op)) continue;
+      printed ??= printedOutput(cmd, stdin, (f) => this.files.get(keyOf(f, cmd.cwd)));
       this.write(keyOf(r.target, cmd.cwd), printed, r.op.endsWith('>>'));
     }
     // (A tee reading nothing the line shows is also how other writers are restated, curl -o
@@ -156,7 +157,13 @@ export class LineState {
   }
 
   /** The code a command runs from what earlier commands left: an alias's text, a file the line wrote, or itself through a link the line made. */
+  /** Nothing recorded yet: the common case, which costs nothing. */
+  private get empty(): boolean {
+    return this.files.size === 0 && this.aliases.size === 0 && this.links.size === 0 && this.gitAliases.size === 0 && this.fds.size === 0;
+  }
+
   runs(cmd: NormalisedCommand): NestedResult | null {
+    if (this.empty) return null;
     const own = this.runsItself(cmd);
     const scripts = this.scriptsNamed(cmd);
     if (scripts.length === 0) return own;
@@ -258,6 +265,7 @@ export class LineState {
 
   /** What a command reads as input from a file the line wrote: `< FILE`, and xargs -a FILE. */
   stdinFor(cmd: NormalisedCommand): Stdin {
+    if (this.empty && !cmd.args.some((a) => a.output !== undefined)) return null;
     const r = cmd.redirects.find((x) => x.op === '<' && (x.fd === null || x.fd === 0));
     let content = r ? this.contentOf(r.target, cmd.cwd) : undefined;
     // bash <&3: what the line put behind descriptor 3.

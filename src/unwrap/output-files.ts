@@ -122,7 +122,10 @@ const WRITERS: Readonly<Record<string, Writer>> = {
 export function outputFileWrites(cmd: NormalisedCommand): NestedCode[] {
   const edited = own(IN_PLACE, cmd.name);
   if (edited) return edited(cmd).map((f) => ({ code: `firebreak-file-write -- ${quoteArg(f)}`, via: `${cmd.name} editing a file in place` }));
-  return [...filesWrittenBy(cmd).map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${cmd.name} writing a file` })), ...credentialAppends(cmd)];
+  const files = filesWrittenBy(cmd);
+  const credentials = credentialAppends(cmd);
+  if (files.length === 0) return credentials;
+  return [...files.map((f) => ({ code: `tee -- ${quoteArg(f)}`, via: `${cmd.name} writing a file` })), ...credentials];
 }
 
 /**
@@ -130,7 +133,7 @@ export function outputFileWrites(cmd: NormalisedCommand): NestedCode[] {
  * added. On another machine (ssh-copy-id's way of installing your key there) it is not ours.
  */
 function credentialAppends(cmd: NormalisedCommand): NestedCode[] {
-  if (cmd.remote !== null) return [];
+  if (cmd.remote !== null || (cmd.redirects.length === 0 && cmd.name !== 'tee')) return [];
   const targets = cmd.redirects.filter((r) => (r.op === '>>' || r.op === '&>>') && (r.fd === null || r.fd === 1)).map((r) => r.target);
   if (cmd.name === 'tee' && cmd.args.some((a) => /^-[a-z]*a|^--append$/.test(a.text))) targets.push(...cmd.args.filter((a) => !a.text.startsWith('-')));
   return targets

@@ -10,9 +10,11 @@ import type { NestedCode } from './result.js';
 const ASSIGNED = /scripts(?:\.|\[\s*["'])([\w:.-]+)(?:["']\s*\])?\s*=\s*(["'])((?:\\.|(?!\2)[^\\])*)\2/g;
 const JSON_ENTRY = /"([\w:.-]+)"\s*:\s*"((?:\\.|[^"\\])*)"/g;
 
+const NONE: NestedCode[] = [];
+
 export function packageScriptEdits({ name, args }: NormalisedCommand): NestedCode[] {
+  if (!args.some((a) => a.text.includes('package.json'))) return NONE;
   const texts = args.map((a) => a.text);
-  if (!texts.some((t) => /package\.json/.test(t))) return [];
   const out: NestedCode[] = [];
   for (const t of texts) {
     for (const m of t.matchAll(ASSIGNED)) out.push({ code: unquoted(m[3]!), via: `${name} setting package.json script ${m[1]}` });

@@ -4,6 +4,8 @@
 
 import { printedBy } from '../code/equivalents.js';
 import { inlineCode } from '../code/interpreter-argv.js';
+import { literalArg } from '../shell/arg.js';
+import { pathOutput } from '../shell/expansions.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import type { Stdin } from './result.js';
 import { findItems } from './items.js';
@@ -84,6 +86,9 @@ export function stdinOf(
     return inner?.kind === 'download' ? inner : { kind: 'decoded' };
   }
   if (up.name === 'find') return { kind: 'find', items: findItems(up.args) };
+  // readlink -f ~/.ssh/id_ed25519 | xargs rm: a path the line determines.
+  const path = up.args.length > 0 ? pathOutput([literalArg(up.name), ...up.args]) : undefined;
+  if (path) return { kind: 'text', text: `${path.text}\n` };
   // python3 -c 'print("…")': what inline code prints, when the code shows it. Code the line
   // holds that computes what it prints (a reversed string, rot13, a join) is a payload
   // hidden the way an encoded one is; so is what awk or sed make of their input.

@@ -66,8 +66,14 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
 
 export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const runs = codeOf(cmd, stdin);
-  const writes = [...outputFileWrites(cmd), ...sourceRemovals(cmd), ...codeWrittenToRunLater(cmd, stdin), ...promptCodeNested(cmd), ...packageScriptEdits(cmd)];
-  return writes.length === 0 ? runs : { nested: [...runs.nested, ...writes], codeSource: runs.codeSource };
+  // What a command leaves behind besides what it runs now: files it writes, deletes or plants code in.
+  const a = outputFileWrites(cmd);
+  const b = sourceRemovals(cmd);
+  const c = codeWrittenToRunLater(cmd, stdin);
+  const d = promptCodeNested(cmd);
+  const e = packageScriptEdits(cmd);
+  if (a.length + b.length + c.length + d.length + e.length === 0) return runs;
+  return { nested: [...runs.nested, ...a, ...b, ...c, ...d, ...e], codeSource: runs.codeSource };
 }
 
 /** The code a command runs, by its family. */
