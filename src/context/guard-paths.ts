@@ -121,8 +121,28 @@ function isGuardName(abs: string, ctx: PathContext): boolean {
   return named(abs.slice(1), PROJECT_NAMES);
 }
 
+/**
+ * Resolved paths, for a second: every target of every rule that matches is checked, often
+ * the same few paths, and each check is a walk of realpath and lstat calls. A second is
+ * shorter than anything a person or an agent does between two commands; a link made since
+ * is seen on the next one.
+ */
+const resolved = new Map<string, { at: number; real: string }>();
+const RESOLVED_MS = 1000;
+const RESOLVED_MAX = 4096;
+
 /** Where a path leads: its longest existing prefix with every symlink resolved, and the rest as written. */
 function realPath(abs: string): string {
+  const now = Date.now();
+  const hit = resolved.get(abs);
+  if (hit && now - hit.at < RESOLVED_MS) return hit.real;
+  if (resolved.size >= RESOLVED_MAX) resolved.clear();
+  const real = resolvePath(abs);
+  resolved.set(abs, { at: now, real });
+  return real;
+}
+
+function resolvePath(abs: string): string {
   let head = abs;
   let tail = '';
   for (let i = 0; i < 64; i++) {
@@ -185,11 +205,16 @@ function globRegExp(glob: string): RegExp {
   return new RegExp(`^${glob.split('/').map(segment).join('/')}$`);
 }
 
-/** The guard's names made absolute, for a glob to be tried against. */
+const candidateLists = new WeakMap<PathContext, string[]>();
+
+/** The guard's names made absolute, for a glob to be tried against (once per context). */
 function candidates(ctx: PathContext): string[] {
+  const known = candidateLists.get(ctx);
+  if (known) return known;
   const out = [...HOME_NAMES.exact].map((n) => posix.join(ctx.home, n)).concat([...MACHINE_NAMES.exact]);
   for (const root of new Set([ctx.projectRoot, ctx.cwd])) for (const n of PROJECT_NAMES.exact) out.push(posix.join(root, n));
   out.push(...(ctx.guarded ?? []));
+  candidateLists.set(ctx, out);
   return out;
 }
 
