@@ -381,7 +381,13 @@ class Flattener {
               : null;
           // $(dirname ~), $(pwd), $(realpath x): a path the line determines; $(cd DIR && pwd) is DIR.
           const last = this.out.length > from ? this.out[this.out.length - 1]! : null;
-          const moved = last && !only && last.argv.length === 1 && last.argv[0]!.text === 'pwd' && last.cwd && !last.cwd.dynamic ? last.cwd : undefined;
+          // (dirs -l +0 is where the line is, as pwd.)
+          const here =
+            last &&
+            (last.argv[0]?.text === 'pwd'
+              ? last.argv.length === 1
+              : last.argv[0]?.text === 'dirs' && last.argv.slice(1).every((a) => /^(-l|-p|\+0)$/.test(a.text)));
+          const moved = here && last.cwd && !last.cwd.dynamic && (!only || last.argv[0]!.text === 'dirs') ? last.cwd : undefined;
           // Only the last command prints: the others are cd or inside the substitutions it reads.
           const quietBefore = this.out.slice(from, -1).every((c) => c.depth > depth + 1 || c.argv[0]?.text === 'cd' || c.argv[0]?.text === 'pushd');
           const path =

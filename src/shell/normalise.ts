@@ -125,6 +125,7 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   chpst: wrapper({ value: '-u -U -b -e -/ -n -l -L -m -d -o -p -f -c -r -t' }),
   'dbus-launch': wrapper({ value: '--config-file' }),
   eatmydata: NOTHING,
+  'ssh-agent': wrapper({ value: '-a -E -t -P -O', stops: '-k -d -D -l' }),
   nocache: NOTHING,
   catchsegv: NOTHING,
   // valgrind and flatpak-spawn take their options as --name=value.

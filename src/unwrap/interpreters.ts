@@ -32,8 +32,11 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   }
   const language = stdinInterpreter(argv);
   if (language) {
-    if (stdin?.kind === 'text')
-      return { nested: shellEquivalents(language, stdin.text).map((code) => ({ code, via: `${name} reading stdin` })), codeSource: null };
+    if (stdin?.kind === 'text') {
+      const lines = shellEquivalents(language, stdin.text);
+      const opaque = runsDecoded(stdin.text) ? 'decoded' : lines.some((l) => l.startsWith('"$UNKNOWN"')) ? 'unknown' : null;
+      return { nested: lines.map((code) => ({ code, via: `${name} reading stdin` })), codeSource: opaque };
+    }
     if (stdin && stdin.kind !== 'find') return { nested: [], codeSource: stdin.kind };
   }
   // A script handed to an interpreter through <(curl ...).
@@ -46,10 +49,13 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
 
 /** Code that decodes a payload and runs or evaluates it: exec(bytes.fromhex(…)), system pack("H*", …), execSync(Buffer.from(…, 'base64')). */
 function runsDecoded(code: string): boolean {
-  return (
-    /\b(exec|eval|system|popen|spawn|spawnSync|execSync|exec_command|run|call|check_output|Popen|passthru|shell_exec|proc_open|`)\b/.test(code) &&
-    /\b(fromhex|unhexlify|b64decode|b32decode|a85decode|decodebytes|pack\s*\(?\s*["']H|base64_decode|hex2bin|str_rot13|gzinflate|Buffer\.from\s*\([^)]*["'](base64|hex)["']|atob|unpack1?\s*\(?\s*["'][mH])/.test(
+  const runs =
+    /\b(exec|eval|system|popen|spawn|spawnSync|execSync|exec_command|run|call|check_output|Popen|passthru|shell_exec|proc_open|remove|unlink|rmtree|rmSync|rm_rf)\b/.test(
       code,
-    )
-  );
+    ) || /`|%x[({[]/.test(code);
+  const decodes =
+    /\b(fromhex|unhexlify|b64decode|b32decode|a85decode|decodebytes|base64_decode|hex2bin|str_rot13|strrev|gzinflate|atob|reverse|rot13)\b|pack\s*\(?\s*["']H|Buffer\.from\s*\([^)]*["'](base64|hex)["']|unpack1?\s*\(?\s*["'][mH]|\[::-1\]|codecs\.decode/.test(
+      code,
+    );
+  return runs && decodes;
 }

@@ -116,3 +116,25 @@ export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
     .filter(([name, value]) => PROMPT_CODE.has(name) && value.trim() !== '')
     .map(([name, value]) => ({ code: value, via: `${name}, run before every prompt` }));
 }
+
+/**
+ * sed -i or perl -pi putting text into a file that runs later (a Makefile recipe, a startup
+ * file, a hook): the text its s/// replacement or its a, i and c commands add, as code.
+ */
+export function codeEditedIntoRunLater({ name, args }: NormalisedCommand): NestedCode[] {
+  if (name !== 'sed' && name !== 'gsed' && name !== 'perl') return NO_CODE;
+  const file = args.at(-1);
+  if (!file || !runsLater(file) || !args.some((a) => /^-[a-zA-Z]*i|^--in-place/.test(a.text))) return NO_CODE;
+  const out: NestedCode[] = [];
+  for (const a of args.slice(0, -1)) {
+    const repl = /^s(.)(?:\\.|(?!\1).)*\1((?:\\.|(?!\1).)*)\1/.exec(a.text)?.[2];
+    const added = /^(?:\d+|\$)?\s*[aic]\\?\s*(.+)$/s.exec(a.text)?.[1];
+    const text = repl ?? added;
+    if (text)
+      out.push({
+        code: text.replace(/\\t/g, '\t').replace(/\\n/g, '\n').replace(/\\(.)/g, '$1').replace(/&/g, ''),
+        via: `${file.text}, edited to run it later`,
+      });
+  }
+  return out;
+}

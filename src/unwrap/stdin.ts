@@ -53,7 +53,11 @@ export function stdinOf(
   depth = 0,
 ): Stdin {
   for (const r of cmd.redirects) {
-    if (r.input !== undefined && (r.op === '<<' || r.op === '<<-' || r.op === '<<<')) return { kind: 'text', text: r.op === '<<<' ? r.input + '\n' : r.input };
+    if (r.input === undefined || (r.op !== '<<' && r.op !== '<<-' && r.op !== '<<<')) continue;
+    // sh <<< "$(rev <<< '…')", sh <<< "$(curl …)": the text is what a decoder or a download made.
+    if (r.op === '<<<' && r.target.dynamic && r.target.producers?.some((p) => DOWNLOADERS.has(p))) return { kind: 'download' };
+    if (r.op === '<<<' && r.target.dynamic && r.target.producers?.some((p) => DECODERS.has(p))) return { kind: 'decoded' };
+    return { kind: 'text', text: r.op === '<<<' ? r.input + '\n' : r.input };
   }
   if (cmd.redirects.some((r) => r.op === '<' && (r.fd === null || r.fd === 0))) {
     const file = cmd.redirects.find((r) => r.op === '<')!.target;
@@ -86,6 +90,11 @@ export function stdinOf(
     return inner?.kind === 'download' ? inner : { kind: 'decoded' };
   }
   if (up.name === 'find') return { kind: 'find', items: findItems(up.args) };
+  // git ls-files [PATHSPEC…] | xargs rm: the files the repository tracks there.
+  if (up.name === 'git' && up.args[0]?.text === 'ls-files') {
+    const specs = up.args.slice(1).filter((a) => !a.text.startsWith('-'));
+    return { kind: 'find', items: specs.length > 0 ? specs.map((a) => a.text) : ['*'] };
+  }
   // readlink -f ~/.ssh/id_ed25519 | xargs rm: a path the line determines.
   const path = up.args.length > 0 ? pathOutput([literalArg(up.name), ...up.args]) : undefined;
   if (path) return { kind: 'text', text: `${path.text}\n` };

@@ -12,7 +12,7 @@ import { EXEC_OPTION_TOOLS, execOptionsNested } from './exec-options.js';
 import { findNested } from './find.js';
 import { gitCodeNested } from './git-code.js';
 import { codeInside } from './interpreters.js';
-import { atNested, codeWrittenToRunLater, crontabNested, npmPkgNested, promptCodeNested, watchNested } from './later.js';
+import { atNested, codeEditedIntoRunLater, codeWrittenToRunLater, crontabNested, npmPkgNested, promptCodeNested, watchNested } from './later.js';
 import { MAKES, makeNested } from './make.js';
 import { outputFileWrites } from './output-files.js';
 import { packageScriptEdits } from './package-scripts.js';
@@ -70,7 +70,7 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const a = outputFileWrites(cmd);
   const b = sourceRemovals(cmd);
   const c = codeWrittenToRunLater(cmd, stdin);
-  const d = promptCodeNested(cmd);
+  const d = [...promptCodeNested(cmd), ...codeEditedIntoRunLater(cmd)];
   const e = packageScriptEdits(cmd);
   if (a.length + b.length + c.length + d.length + e.length === 0) return runs;
   return { nested: [...runs.nested, ...a, ...b, ...c, ...d, ...e], codeSource: runs.codeSource };
