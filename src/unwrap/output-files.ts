@@ -53,6 +53,20 @@ const COPY: Writer = {
   ],
 };
 
+/**
+ * Where tools are installed by hand (install -m 755 x /usr/local/bin/x, curl -o
+ * ~/.local/bin/kind …): a new program, not a file overwritten; unless its name is one a
+ * person types every day, which a copy placed first on the PATH would stand in for.
+ */
+const HAND_INSTALL = /^\/(usr\/local|opt)\/|^~\/(\.local\/)?bin\//;
+// The system's own commands; tools people install this way themselves (kubectl, node) are not in it.
+const EVERYDAY = new Set(
+  'ls cd cat cp mv rm ln git ssh scp sudo su sh bash zsh dash python3 pip3 curl wget make vim vi nano less more grep find env which ps kill top tar gpg chmod chown mkdir echo printf head tail sed awk id whoami passwd crontab systemctl'.split(
+    ' ',
+  ),
+);
+const handInstall = (path: string): boolean => HAND_INSTALL.test(path) && !EVERYDAY.has(path.slice(path.lastIndexOf('/') + 1));
+
 const BACKUP_NAME = /(\.(bak|orig|old|backup|save|prev|dist)(\.\w+)?|~|\.\d{8,})$/i;
 
 const WRITERS: Readonly<Record<string, Writer>> = {
@@ -160,7 +174,7 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
     if (w.onlyWith?.includes(tok.name)) mode = true;
     if (w.notAFile?.includes(tok.name)) intoDirectory = true;
     // curl -o - and wget -O - write to stdout.
-    if (w.outputs?.includes(tok.name) && tok.value && tok.value !== '-' && !w.keepsNames?.test(tok.value))
+    if (w.outputs?.includes(tok.name) && tok.value && tok.value !== '-' && !w.keepsNames?.test(tok.value) && !handInstall(tok.value))
       files.push(tok.after > tok.at + 1 ? args[tok.after - 1]! : { ...args[tok.at]!, text: tok.value, home: /^~(\/|$)/.test(tok.value) });
   }
   if (!mode) return [];
@@ -174,7 +188,7 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
       !dest.dynamic &&
       !(name === 'rsync' && /^[^/]*:/.test(dest.text)) &&
       !BACKUP_NAME.test(dest.text) &&
-      !/^\/(usr\/local|opt)\/|^~\/(\.local\/)?bin\//.test(dest.text)
+      !handInstall(dest.text)
     )
       files.push(dest);
   }
