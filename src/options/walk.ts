@@ -34,6 +34,7 @@ const DASH = 45;
 const NUMBER = /^-[0-9]+$/;
 const LETTERS = /^-[A-Za-z]+$/;
 const LETTER_FIRST = /^-[A-Za-z]/;
+const LONG_WITH_VALUE = /^--[A-Za-z][\w-]*=/;
 
 /**
  * What the walk reports for each token, in order: `option` (its name, what its value is,
@@ -67,7 +68,8 @@ export function scanOptions(words: readonly Word[], spec: OptionSpec, from: numb
   for (let i = from; i < words.length; i++) {
     const w = words[i]!;
     const t = w.text;
-    if (ended || w.dynamic || t.length < 2 || t.charCodeAt(0) !== DASH) {
+    // A word the line leaves unknown is an operand, unless it is `--name=` before the unknown part.
+    if (ended || (w.dynamic && !LONG_WITH_VALUE.test(t)) || t.length < 2 || t.charCodeAt(0) !== DASH) {
       if (visit('operand', i, '', undefined, undefined, i + 1)) return;
       continue;
     }
