@@ -1,7 +1,8 @@
-// What earlier commands on a line leave for later ones: the files they wrote and the
-// aliases they defined. `echo 'rm -rf ~' > x.sh; sh x.sh` and `alias x='rm -rf'; x ~` are
-// one command split in two so that neither half looks like anything; read together, the
-// second half runs the first half's text.
+// What earlier commands on a line leave for later ones: the files they wrote, the aliases
+// (shell and git) they defined, the links they made and the descriptors they opened.
+// `echo 'rm -rf ~' > x.sh; sh x.sh` and `alias x='rm -rf'; x ~` are one command split in two
+// so that neither half looks like anything; read together, the second half runs the first
+// half's text.
 
 import { shellEquivalents } from '../code/equivalents.js';
 import { interpreterLanguage } from '../code/interpreter-argv.js';
@@ -19,16 +20,17 @@ import { filesWrittenBy } from './output-files.js';
 import { type Content, printedOutput, stdinSource } from './printed-output.js';
 import { isShell, shellScript } from './shells.js';
 
-/** Most text kept for one file: a line that writes more is past any limit that matters here. */
+/** Most text kept for one file, and for all of a line's files together: past it, what a file holds is unknown. */
 const MAX_FILE_TEXT = 256 * 1024;
+const MAX_LINE_TEXT = 4 * 1024 * 1024;
 
-/** Where a path is, as a key: relative ones under the directory the command ran in. */
 /**
  * Words a file can be known by: literal paths, and a variable alone ("$f", as in
  * f=$(mktemp); echo … > "$f"; sh "$f"), which names the same file each time it is used.
  */
 const keyable = (a: Arg): boolean => !a.dynamic || /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(a.text);
 
+/** Where a path is, as a key: relative ones under the directory the command ran in. */
 function keyOf(a: Arg, cwd: Arg | null): string {
   if (a.dynamic) return a.text.replace(/[{}]/g, '');
   const t = a.text.replace(/^(\.\/)+/, '');
@@ -112,11 +114,21 @@ export class LineState {
 
   private write(key: string, content: Content, append: boolean): void {
     const before = append ? this.files.get(key) : undefined;
-    if (!before) this.files.set(key, clip(content));
-    else if ('text' in before && 'text' in content) this.files.set(key, clip({ text: before.text + content.text }));
+    let next: Content;
+    if (!before) next = clip(content);
+    else if ('text' in before && 'text' in content) next = clip({ text: before.text + content.text });
     // Known text appended to unknown content, or the reverse: the whole is unknown.
-    else this.files.set(key, 'source' in content ? content : before);
+    else next = 'source' in content ? content : before;
+    // All the text a line's files hold is bounded (cat a a >> b, over and over, doubles it).
+    if ('text' in next) {
+      this.textChars += next.text.length;
+      if (this.textChars > MAX_LINE_TEXT) next = { source: 'unknown' };
+    }
+    this.files.set(key, next);
   }
+
+  /** Characters of file text kept so far for this line. */
+  private textChars = 0;
 
   private contentOf(a: Arg | undefined, cwd: Arg | null): Content | undefined {
     return a && keyable(a) ? this.files.get(keyOf(a, cwd)) : undefined;
