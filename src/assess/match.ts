@@ -11,6 +11,7 @@ import { posix } from 'node:path';
 import { classifyPath, type PathClass, type PathContext } from '../context/context.js';
 import type { Arg, NormalisedCommand } from '../shell/index.js';
 import { literalArg } from '../shell/arg.js';
+import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 interface TargetHit {
   arg: Arg;
@@ -135,8 +136,8 @@ function destinations(cmd: NormalisedCommand, parsed: ParsedArgs, ctx: PathConte
   const inside = sources
     .filter((s) => !s.dynamic)
     .map((s) => {
-      const name = posix.basename(s.text.replace(/\/+$/, ''));
-      return { ...dir, text: dir.text.replace(/\/+$/, '') + '/' + name, glob: dir.glob || s.glob };
+      const name = posix.basename(withoutTrailingSlashes(s.text));
+      return { ...dir, text: withoutTrailingSlashes(dir.text) + '/' + name, glob: dir.glob || s.glob };
     })
     .filter((a) => !a.text.endsWith('/.') && !a.text.endsWith('/..'));
   // The directory itself counts only when what lands in it cannot be named: a source's

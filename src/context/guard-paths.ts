@@ -9,6 +9,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 import { PROJECT_CONFIG_PLACES, USER_CONFIG_PLACES } from './own-files.js';
 import type { PathContext } from './path-context.js';
+import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 /** Names under the home; `name/**` is the name and everything under it. */
 const HOME_GUARD = [
@@ -223,7 +224,7 @@ export function globMayHitGuard(absGlob: string, ctx: PathContext): boolean {
   if (!/[*?[]/.test(absGlob)) return false;
   let re: RegExp;
   try {
-    re = globRegExp(absGlob.replace(/\/+$/, ''));
+    re = globRegExp(withoutTrailingSlashes(absGlob));
   } catch {
     return true;
   }

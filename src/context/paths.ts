@@ -6,6 +6,7 @@ import type { Arg } from '../shell/index.js';
 import type { PathClass } from '../core/path-class.js';
 import { globMayHitGuard, holdsGuard, isGuardConfig } from './guard-paths.js';
 import type { PathContext } from './path-context.js';
+import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 export type { PathContext } from './path-context.js';
 
@@ -189,7 +190,7 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
   // glob component stands for a name of its shape (*.log -> x.log, packages/*/dist ->
   // packages/x/dist), so the name's class still counts.
   if (arg.glob) {
-    const parts = text.replace(/\/+$/, '').split('/');
+    const parts = withoutTrailingSlashes(text).split('/');
     const last = parts.length - 1;
     if (last > 0 || parts[0] !== '') {
       if (ALL_GLOB.test(parts[last]!)) parts[last] = '.';

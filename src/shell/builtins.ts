@@ -41,7 +41,12 @@ function readFields(line: string, count: number, ifs: string): string[] {
   const white = [...ifs].filter((c) => /\s/.test(c)).join('');
   const other = [...ifs].filter((c) => !/\s/.test(c)).join('');
   const esc = (s: string): string => s.replace(/[\\\]^-]/g, '\\$&');
-  const trimmed = white ? line.replace(new RegExp(`^[${esc(white)}]+|[${esc(white)}]+$`, 'g'), '') : line;
+  // Trimmed by a loop: a regular expression for it is quadratic on a long run of blanks.
+  let from = 0;
+  let to = line.length;
+  while (from < to && white.includes(line[from]!)) from++;
+  while (to > from && white.includes(line[to - 1]!)) to--;
+  const trimmed = line.slice(from, to);
   const sep = new RegExp(`[${esc(white)}]*[${esc(other)}][${esc(white)}]*|[${esc(white)}]+`);
   const out: string[] = [];
   let rest = trimmed;
@@ -72,8 +77,7 @@ export function builtinAssignments(argv: readonly Arg[], redirects: readonly Arg
     const delim = options.has('-d') ? options.get('-d')!.slice(0, 1) || '\0' : '\n';
     const line = input === null ? null : (input.split(delim)[0] ?? '');
     const array = options.get('-a');
-    if (array !== undefined)
-      return { scalars: [], arrays: [[array, line === null ? null : readFields(line, Number.MAX_SAFE_INTEGER, ifs).map((f) => asArg(f).text)]] };
+    if (array !== undefined) return { scalars: [], arrays: [[array, line === null ? null : knownElements(readFields(line, Number.MAX_SAFE_INTEGER, ifs))]] };
     const targets = names.length > 0 ? names : ['REPLY'];
     const fields = line === null ? null : names.length > 0 ? readFields(line, targets.length, ifs) : [line];
     return { scalars: targets.map((n, i) => [n, fields ? asArg(fields[i] ?? '') : null]), arrays: [] };
@@ -85,5 +89,13 @@ export function builtinAssignments(argv: readonly Arg[], redirects: readonly Arg
   const lines = input.split(delim);
   if (lines.at(-1) === '') lines.pop();
   const skip = Number(options.get('-s') ?? 0) || 0;
-  return { scalars: [], arrays: [[target, lines.slice(skip).map((l) => asArg(l.replace(/\n$/, '')).text)]] };
+  // mapfile -C CODE runs CODE as it reads: code the line does not show.
+  if (options.has('-C')) return { scalars: [], arrays: [[target, null]] };
+  return { scalars: [], arrays: [[target, knownElements(lines.slice(skip).map((l) => l.replace(/\n$/, '')))]] };
+}
+
+/** An array's elements as words, or null when one of them holds text the line does not know. */
+function knownElements(fields: string[]): string[] | null {
+  const words = fields.map(asArg);
+  return words.some((w) => w.dynamic) ? null : words.map((w) => w.text);
 }

@@ -12,6 +12,7 @@ import { contextEdit, editValue, expandBraces, pathOutput, splitFields } from '.
 import { printedText } from './printed.js';
 import { forksItself, mktempAssignments, readLoop, splitAssignment } from './script-shape.js';
 import { LineVariables } from './variables.js';
+import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 export type CommandOrigin = 'line' | 'subshell' | 'group' | 'compound' | 'command-substitution' | 'process-substitution' | 'function' | 'here-document';
 
@@ -59,6 +60,7 @@ export function flattenScript(script: Script): FlattenResult {
 
 /** Words of a for list read one by one; a longer list is read once, its variable unknown. */
 const MAX_LOOP_READS = 8;
+const MAX_LINE_LOOP_READS = 64;
 
 class Flattener {
   out: ShellCommand[] = [];
@@ -75,6 +77,8 @@ class Flattener {
   private cwd: Arg | null = null;
   /** The words of the simple command that feeds the stage being read, if any. */
   private feeding: Arg[] | null = null;
+  /** Loop bodies read so far, all loops of the line together. */
+  private loopReads = 0;
   /** Variables the line assigns a mktemp path to, wherever: what a trap's code names. */
   assignedTemps(names: Set<string>): void {
     this.v.laterTemps = names;
@@ -116,8 +120,10 @@ class Flattener {
   /** A subshell or substitution runs in a child process: its `cd` does not last. */
   private isolated(fn: () => void): void {
     const saved = this.cwd;
+    const savedOld = this.oldCwd;
     fn();
     this.cwd = saved;
+    this.oldCwd = savedOld;
   }
 
   private command(c: Command, origin: CommandOrigin, depth: number, pipe: { id: number; index: number }): void {
@@ -209,7 +215,9 @@ class Flattener {
    * each name it matches, and so does the variable, quoted or not: for d in ~/*; do rm -rf "$d".
    */
   private loop(name: string, values: Arg[], body: () => void): void {
-    if (values.length === 0 || values.length > MAX_LOOP_READS || values.some((x) => x.dynamic)) {
+    // Nested loops multiply: past a budget for the whole line, a loop is read once, its variable unknown.
+    this.loopReads += values.length;
+    if (values.length === 0 || values.length > MAX_LOOP_READS || values.some((x) => x.dynamic) || this.loopReads > MAX_LINE_LOOP_READS) {
       this.v.forget(name);
       body();
       return;
@@ -237,7 +245,7 @@ class Flattener {
       this.cwd = dir;
       return;
     }
-    this.cwd = { ...prev, text: `${prev.text.replace(/\/+$/, '')}/${dir.text}` };
+    this.cwd = { ...prev, text: `${withoutTrailingSlashes(prev.text)}/${dir.text}` };
   }
 
   private redirect(r: Redirect, depth: number): ArgRedirect {
@@ -385,13 +393,19 @@ class Flattener {
           const here =
             last &&
             (last.argv[0]?.text === 'pwd'
-              ? last.argv.length === 1
+              ? last.argv.slice(1).every((a) => /^-[LP]$/.test(a.text))
               : last.argv[0]?.text === 'dirs' && last.argv.slice(1).every((a) => /^(-l|-p|\+0)$/.test(a.text)));
-          const moved = here && last.cwd && !last.cwd.dynamic && (!only || last.argv[0]!.text === 'dirs') ? last.cwd : undefined;
+          // Where the line is: the directory its cds led to, or . when it has not moved.
+          const moved = here ? (last.cwd ? (last.cwd.dynamic ? undefined : last.cwd) : literalArg('.')) : undefined;
           // Only the last command prints: the others are cd or inside the substitutions it reads.
           const quietBefore = this.out.slice(from, -1).every((c) => c.depth > depth + 1 || c.argv[0]?.text === 'cd' || c.argv[0]?.text === 'pushd');
+          // After a cd inside the substitution only pwd says where it is (realpath x is relative to there).
+          const moves = this.out.slice(from, -1).some((c) => c.argv[0]?.text === 'cd' || c.argv[0]?.text === 'pushd');
           const path =
-            moved ?? (printed === null && quietBefore && last?.redirects.length === 0 && last.depth === depth + 1 ? pathOutput(last.argv) : undefined);
+            moved ??
+            (printed === null && quietBefore && !moves && !here && last?.redirects.length === 0 && last.depth === depth + 1
+              ? pathOutput(last.argv)
+              : undefined);
           if (path) {
             text += path.text;
             if (i === 0 && path.home) home = true;

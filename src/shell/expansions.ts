@@ -4,6 +4,7 @@
 // flattener (./commands.ts) decides when each applies.
 
 import type { Arg } from './arg.js';
+import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 /** An unquoted expansion of known text is split into words, as the shell does ($CMD -> rm -rf /). */
 export function splitFields(a: Arg): Arg[] {
@@ -111,7 +112,7 @@ export function pathOutput(argv: readonly Arg[]): Arg | undefined {
   // ls -d PATTERN prints what the pattern matches.
   if (cmd.text === 'ls' && rest.some((o) => /^-[a-zA-Z]*d/.test(o.text))) return a;
   if (cmd.text !== 'dirname') return undefined;
-  const t = a.text.replace(/\/+$/, '');
+  const t = withoutTrailingSlashes(a.text);
   if (a.home && t === '~') return { ...a, text: '~/..', quoted: false };
   const cut = t.lastIndexOf('/');
   return { ...a, text: cut < 0 ? '.' : cut === 0 ? '/' : t.slice(0, cut), quoted: false, home: a.home && cut > 0 };

@@ -137,6 +137,9 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   'dumb-init': wrapper({ value: '-r --rewrite' }),
 };
 
+/** A command word the shell would match as a glob: `*`, `?`, or a closed `[…]` (`[` and `[[` alone are commands). */
+const globName = (a: Arg): boolean => a.glob && /[*?]|\[[^\]]+\]/.test(a.text);
+
 /** A wrapper whose options are read with getopt quirks of their own. */
 function optionQuirks(w: WrapperSpec, quirks: Parameters<typeof optionSpec>[1]): WrapperSpec {
   return { ...w, options: { ...w.options, ...quirks } };
@@ -175,7 +178,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   // One literal with every field, always in this order: the engine reads these objects in
   // its hottest loop, and a single shape keeps V8's property access fast.
   return {
-    name: head ? (head.dynamic || head.glob ? head.text : basename(head.text)) : '',
+    name: head ? (head.dynamic || globName(head) ? head.text : basename(head.text)) : '',
     args: argv.slice(1),
     redirects: cmd.redirects,
     wrappers,
@@ -185,7 +188,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     origin: cmd.origin,
     depth: cmd.depth,
     // /bin/r[m], /???/r?: a name the shell finds by matching a glob is as unknown as a variable.
-    dynamicName: (head?.dynamic || head?.glob) ?? false,
+    dynamicName: head ? head.dynamic || globName(head) : false,
     pipe: cmd.pipe,
     cwd: cmd.cwd,
     segment: '',

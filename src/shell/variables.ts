@@ -67,14 +67,16 @@ export class LineVariables {
     return v && !v.dynamic ? v.text : DEFAULT_IFS;
   }
 
-  forget(name: string): void {
+  forget(ref: string): void {
+    const name = this.namerefs.get(ref) ?? ref;
     this.matches.delete(name);
     this.vars.delete(name);
     this.tempVars.delete(name);
     this.arrays.delete(name);
   }
 
-  set(name: string, value: Arg, matches = false): void {
+  set(ref: string, value: Arg, matches = false): void {
+    const name = this.namerefs.get(ref) ?? ref;
     this.forget(name);
     if (matches) this.matches.add(name);
     // cmd=(rm -rf ~): an array, its elements split as the shell splits the literal (~ is the home).
@@ -112,7 +114,11 @@ export class LineVariables {
       return;
     }
     // printf -v NAME FORMAT ARG…: NAME holds what printf would print.
-    if (argv[0]!.text === 'printf' && argv[1]?.text === '-v' && argv[2] && argv.slice(3).every((a) => !a.dynamic)) {
+    if (argv[0]!.text === 'printf' && argv[1]?.text === '-v' && argv[2] && argv.slice(3).some((a) => a.dynamic)) {
+      this.forget(argv[2].text);
+      return;
+    }
+    if (argv[0]!.text === 'printf' && argv[1]?.text === '-v' && argv[2]) {
       const text = printedText(
         'printf',
         argv.slice(3).map((a) => a.text),

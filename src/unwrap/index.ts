@@ -11,6 +11,7 @@ import { LineState } from './line-state.js';
 import { worst } from './result.js';
 import { nestedOf } from './table.js';
 import { stdinOf } from './stdin.js';
+import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 export { STDIN_LIMITS } from './stdin.js';
 
@@ -63,7 +64,7 @@ function stop(state: State, limit: string): void {
 function joinCwd(outer: Arg | null, inner: Arg | null): Arg | null {
   if (!inner) return outer;
   if (!outer || inner.home || inner.dynamic || inner.text.startsWith('/')) return inner;
-  return { ...outer, text: `${outer.text.replace(/\/+$/, '')}/${inner.text}` };
+  return { ...outer, text: `${withoutTrailingSlashes(outer.text)}/${inner.text}` };
 }
 
 function expand(text: string, frame: Frame, state: State): void {

@@ -18,7 +18,9 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   if (db && dbCode !== null) {
     const lines = db.kind === 'sql' ? sqlEquivalents(dbCode) : mongoEquivalents(dbCode);
     // sqlite's dot-commands .shell and .system run a command line.
-    const shell = /^sqlite3?$/.test(name) ? [...dbCode.matchAll(/^\s*\.(?:shell|system)\s+(.+)$/gm)].map((m) => ({ code: m[1]!, via: `${name} .shell` })) : [];
+    const shell = /^sqlite3?$/.test(name)
+      ? [...dbCode.matchAll(/^[ \t]*\.(?:shell|system)[ \t]+(.+)$/gm)].map((m) => ({ code: m[1]!, via: `${name} .shell` }))
+      : [];
     return { nested: [...lines.map((code) => ({ code, via: `${name} ${db.kind}` })), ...shell], codeSource: null };
   }
   const inline = inlineCode(argv);
@@ -49,12 +51,12 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
 
 /** Code that decodes a payload and runs or evaluates it: exec(bytes.fromhex(…)), system pack("H*", …), execSync(Buffer.from(…, 'base64')). */
 function runsDecoded(code: string): boolean {
-  const runs =
-    /\b(exec|eval|system|popen|spawn|spawnSync|execSync|exec_command|run|call|check_output|Popen|passthru|shell_exec|proc_open|remove|unlink|rmtree|rmSync|rm_rf)\b/.test(
-      code,
-    ) || /`|%x[({[]/.test(code);
+  const runs = /\b(exec|eval|system|popen|spawn|spawnSync|execSync|Popen|passthru|shell_exec|proc_open|os\.remove|unlink|rmtree|rmSync|rm_rf)\b|%x[({[]/.test(
+    code,
+  );
+  // A decoder, or a string literal reversed (".reverse", "[::-1]"): a reversed list of results is not one.
   const decodes =
-    /\b(fromhex|unhexlify|b64decode|b32decode|a85decode|decodebytes|base64_decode|hex2bin|str_rot13|strrev|gzinflate|atob|reverse|rot13)\b|pack\s*\(?\s*["']H|Buffer\.from\s*\([^)]*["'](base64|hex)["']|unpack1?\s*\(?\s*["'][mH]|\[::-1\]|codecs\.decode/.test(
+    /\b(fromhex|unhexlify|b64decode|b32decode|a85decode|decodebytes|base64_decode|hex2bin|str_rot13|strrev|gzinflate|atob|rot13)\b|pack\s*\(?\s*["']H|Buffer\.from\s*\([^)]{0,256}["'](base64|hex)["']|unpack1?\s*\(?\s*["'][mH]|["']\s*(\.reverse\b|\[::-1\])|codecs\.decode/.test(
       code,
     );
   return runs && decodes;

@@ -6,6 +6,7 @@ import { leadingOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import { quoteArg, quoteText } from '../shell/quote.js';
 import type { Stdin } from './result.js';
+import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 /** Most items of stdin or ::: a nested command is built with; the rest adds nothing new. */
 export const MAX_ITEMS = 32;
@@ -68,7 +69,7 @@ export function findItems(args: Arg[]): string[] {
   const name = k >= 0 ? args[k + 1]?.text : undefined;
   if (!name) return starts.slice(0, MAX_ITEMS);
   const leaf = quoteText(name.replace(/\[[^\]]*\]|[*?[]/g, 'x'));
-  return starts.slice(0, MAX_ITEMS).map((s) => `${s.replace(/\/+$/, '')}/${leaf}`);
+  return starts.slice(0, MAX_ITEMS).map((s) => `${withoutTrailingSlashes(s)}/${leaf}`);
 }
 
 /** One word of a command template with the placeholder replaced by an item (already shell text). */

@@ -127,7 +127,7 @@ export function codeEditedIntoRunLater({ name, args }: NormalisedCommand): Neste
   if (!file || !runsLater(file) || !args.some((a) => /^-[a-zA-Z]*i|^--in-place/.test(a.text))) return NO_CODE;
   const out: NestedCode[] = [];
   for (const a of args.slice(0, -1)) {
-    const repl = /^s(.)(?:\\.|(?!\1).)*\1((?:\\.|(?!\1).)*)\1/.exec(a.text)?.[2];
+    const repl = /^s(.)(?:\\.|(?!\1)[^\\])*\1((?:\\.|(?!\1)[^\\])*)\1/.exec(a.text)?.[2];
     const added = /^(?:\d+|\$)?\s*[aic]\\?\s*(.+)$/s.exec(a.text)?.[1];
     const text = repl ?? added;
     if (text)

@@ -19,6 +19,7 @@ import { MAKES, makefileCommands, makeInvocation } from './make.js';
 import { filesWrittenBy } from './output-files.js';
 import { type Content, printedOutput, stdinSource } from './printed-output.js';
 import { isShell, shellScript } from './shells.js';
+import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 /** Most text kept for one file, and for all of a line's files together: past it, what a file holds is unknown. */
 const MAX_FILE_TEXT = 256 * 1024;
@@ -35,7 +36,7 @@ function keyOf(a: Arg, cwd: Arg | null): string {
   if (a.dynamic) return a.text.replace(/[{}]/g, '');
   const t = a.text.replace(/^(\.\/)+/, '');
   if (a.home || t.startsWith('/') || !cwd) return t;
-  return `${cwd.text.replace(/\/+$/, '')}/${t}`;
+  return `${withoutTrailingSlashes(cwd.text)}/${t}`;
 }
 
 const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
@@ -142,8 +143,10 @@ export class LineState {
     if (this.links.size === 0) return null;
     const via = `${cmd.name} through a link made on this line`;
     let changed = false;
+    // rm link, unlink link, mv link: the link itself, not what it points at (link/ is the target).
+    const onLink = cmd.name === 'rm' || cmd.name === 'unlink' || cmd.name === 'mv';
     const words = cmd.args.map((a) => {
-      const t = this.linkTarget(a, cmd.cwd);
+      const t = onLink && !a.text.endsWith('/') && this.links.has(keyOf(a, cmd.cwd)) ? null : this.linkTarget(a, cmd.cwd);
       if (t !== null) changed = true;
       return t ?? quoteArg(a);
     });
@@ -161,7 +164,7 @@ export class LineState {
     if (a.dynamic) return null;
     const key = keyOf(a, cwd);
     for (const [link, target] of this.links) {
-      if (key.replace(/\/+$/, '') !== link && !key.startsWith(`${link}/`)) continue;
+      if (withoutTrailingSlashes(key) !== link && !key.startsWith(`${link}/`)) continue;
       const rest = key.slice(link.length);
       return quoteArg(target) + (rest ? quoteArg({ ...a, text: rest, home: false }) : '');
     }
@@ -272,7 +275,9 @@ export class LineState {
       via = `${cmd.name}, written on this line`;
     }
     if (!file) return null;
-    return 'text' in file ? { nested: [{ code: file.text, via }], codeSource: null } : { nested: [], codeSource: file.source };
+    // A file of unknown content run is any script run; one that is a download or a decoded payload is not.
+    if ('source' in file) return file.source === 'unknown' ? null : { nested: [], codeSource: file.source };
+    return { nested: [{ code: file.text, via }], codeSource: null };
   }
 
   /** What a command reads as input from a file the line wrote: `< FILE`, and xargs -a FILE. */

@@ -48,7 +48,7 @@ export function makefileCommands(text: string): string[] {
   // .RECIPEPREFIX = > makes `>` start a recipe line instead of a tab.
   const prefix = /^\.RECIPEPREFIX\s*:?=\s*(\S)/m.exec(text)?.[1] ?? '\t';
   for (const line of lines) {
-    for (const m of line.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) out.push(m[1]!);
+    for (const m of line.matchAll(/\$[({]shell\s+([^)}]{0,4096})[)}]/g)) out.push(m[1]!);
     let recipe: string | null = null;
     if (line.startsWith(prefix)) recipe = line.slice(1);
     else {

@@ -151,7 +151,7 @@ function credentialAppends(cmd: NormalisedCommand): NestedCode[] {
   const targets = cmd.redirects.filter((r) => (r.op === '>>' || r.op === '&>>') && (r.fd === null || r.fd === 1)).map((r) => r.target);
   if (cmd.name === 'tee' && cmd.args.some((a) => /^-[a-z]*a|^--append$/.test(a.text))) targets.push(...cmd.args.filter((a) => !a.text.startsWith('-')));
   return targets
-    .filter((t) => !t.dynamic && /(^|\/)\.(ssh|gnupg)\//.test(t.text))
+    .filter((t) => !t.dynamic && /(^|\/)\.ssh\/(authorized_keys2?|id_[^/]*|config|rc)$|(^|\/)\.gnupg\//.test(t.text))
     .map((t) => ({ code: `firebreak-file-write -- ${quoteArg(t)}`, via: `${cmd.name} adding to ${t.text}` }));
 }
 
@@ -209,7 +209,9 @@ function editedFiles(args: Arg[], spec: OptionSpec, inPlace: (name: string, valu
     if (tok.takes === 'code' || tok.takes === 'file') codeGiven = true;
   }
   if (!editing) return [];
-  return (codeGiven ? operands : operands.slice(1)).filter((a) => a.text !== '-');
+  // BSD sed's -i takes its suffix as the next word: -i '' is no backup, not a script.
+  const words = operands.filter((a) => a.text !== '');
+  return (codeGiven ? words : words.slice(1)).filter((a) => a.text !== '-');
 }
 
 const PERL_EDIT = optionSpec({ code: '-e -E', value: '-I -M -m -x' }, { glueOnly: 'i', digits: '0l' });

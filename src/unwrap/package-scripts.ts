@@ -7,8 +7,8 @@ import type { NormalisedCommand } from '../shell/normalise.js';
 import type { NestedCode } from './result.js';
 
 /** scripts.NAME = "CODE" (jq, JavaScript, Python) and "NAME": "CODE" in an edit's text. */
-const ASSIGNED = /scripts(?:\.|\[\s*["'])([\w:.-]+)(?:["']\s*\])?\s*=\s*(["'])((?:\\.|(?!\2)[^\\])*)\2/g;
-const JSON_ENTRY = /"([\w:.-]+)"\s*:\s*"((?:\\.|[^"\\])*)"/g;
+const ASSIGNED = /scripts(?:\.|\[\s*["'])([\w:.-]+)(?:["']\s*\])?\s*=\s*(["'])((?:\\.|(?!\2)[^\\]){0,4096})\2/g;
+const JSON_ENTRY = /"([\w:.-]+)"\s*:\s*"((?:\\.|[^"\\]){0,4096})"/g;
 
 const NONE: NestedCode[] = [];
 
@@ -20,7 +20,7 @@ export function packageScriptEdits({ name, args }: NormalisedCommand): NestedCod
     for (const m of t.matchAll(ASSIGNED)) out.push({ code: unquoted(m[3]!), via: `${name} setting package.json script ${m[1]}` });
     // sed -i 's/"test": ".*"/"test": "rm -rf ~"/' package.json: the entry the replacement writes.
     if (name === 'sed' || name === 'gsed' || name === 'perl') {
-      const replacement = /^s(.)(?:\\.|(?!\1).)*\1((?:\\.|(?!\1).)*)\1/.exec(t)?.[2];
+      const replacement = /^s(.)(?:\\.|(?!\1)[^\\])*\1((?:\\.|(?!\1)[^\\])*)\1/.exec(t)?.[2];
       for (const m of replacement?.matchAll(JSON_ENTRY) ?? []) out.push({ code: unquoted(m[2]!), via: `${name} setting package.json script ${m[1]}` });
     }
   }

@@ -36,7 +36,7 @@ function sedWrites(args: Arg[]): string[] {
   const out: string[] = [];
   for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
-      const s = /s(.)(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[gpiImMe0-9]*w\s*(\S.*)$/.exec(line);
+      const s = /s(.)(?:\\.|(?!\1)[^\\])*\1(?:\\.|(?!\1)[^\\])*\1[gpiImMe0-9]*w\s*(\S.*)$/.exec(line);
       if (s) {
         out.push(s[2]!.trim());
         continue;
@@ -105,7 +105,8 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
     // what is printed is literal (printf "rm -rf ~" | "sh").
     const piped = m[1]?.trim().split(/\s+/)[0];
     if (piped !== undefined && isShell(piped.slice(piped.lastIndexOf('/') + 1))) {
-      const printed = /\bprintf?\s*\(?((?:"(?:[^"\\\n]|\\.)*"|ENVIRON\s*\[\s*"HOME"\s*\]|\s)+)\)?\s*$/.exec(program.slice(0, m.index));
+      const before = program.slice(Math.max(0, m.index - 512), m.index).trimEnd();
+      const printed = /\bprintf?[ (]+((?:"(?:[^"\\\n]|\\.)*"|ENVIRON\[\s*"HOME"\s*\]|[ \t])+?)\)?$/.exec(before);
       const text = printed ? awkExpr(printed[1]!) : null;
       if (text === null) unknown = true;
       else codes.push(text);
@@ -127,7 +128,7 @@ function sedRuns(args: Arg[], stdin: Stdin): { codes: string[]; unknown: boolean
   const input = stdin?.kind === 'text' ? stdin.text.replace(/\n$/, '').split('\n').slice(0, 32) : null;
   for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
-      const s = /s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiImM0-9w]*e/.exec(line);
+      const s = /s(.)((?:\\.|(?!\1)[^\\])*)\1((?:\\.|(?!\1)[^\\])*)\1[gpiImM0-9w]*e/.exec(line);
       if (s) {
         // s/^/rm -rf /e puts the text before each input line, s/$/…/e after it.
         const edge = s[2] === '^' ? 'before' : s[2] === '$' ? 'after' : null;

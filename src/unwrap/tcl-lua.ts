@@ -36,7 +36,7 @@ function tclCommands(code: string): { lines: string[]; opaque: boolean } {
   }
   for (const m of code.matchAll(/\bopen\s+"\|([^"]*)"/g)) lines.push(tclWords(m[1]!));
   // file delete -force PATH, with [file join $env(HOME) x] for a path.
-  const joined = code.replace(/\[\s*file\s+join\s+([^\]]*)\]/g, (_j, parts: string) => parts.trim().split(/\s+/).join('/'));
+  const joined = code.replace(/\[\s*file\s+join\s+([^\]]{0,4096})\]/g, (_j, parts: string) => parts.trim().split(/\s+/).join('/'));
   for (const m of joined.matchAll(/\bfile\s+delete\s+((?:-force\s+|--\s+)*)([^;\n\]]*)/g)) {
     const paths = m[2]!.trim();
     if (paths) lines.push(`rm ${m[1]!.includes('-force') ? '-rf' : '-f'} -- ${tclWords(paths)}`);
@@ -47,7 +47,7 @@ function tclCommands(code: string): { lines: string[]; opaque: boolean } {
 /** A Lua string expression: literals joined with .., and os.getenv("HOME"); null when anything else is in it. */
 function luaString(expr: string): string | null {
   let out = '';
-  for (const piece of expr.split(/\s*\.\.\s*/)) {
+  for (const piece of expr.split('..')) {
     const p = piece.trim();
     const lit = /^"((?:[^"\\]|\\.)*)"$|^'((?:[^'\\]|\\.)*)'$|^\[(=*)\[([\s\S]*?)\]\3\]$/.exec(p);
     if (lit) out += (lit[1] ?? lit[2] ?? lit[4] ?? '').replace(/\\n/g, '\n').replace(/\\(["'\\])/g, '$1');
@@ -66,7 +66,7 @@ function luaCommands(code: string): { lines: string[]; opaque: boolean } {
   )) {
     const fn = m[1] ?? m[3]!;
     const argText = m[2] ?? m[4]!;
-    const args = fn === 'os.rename' ? argText.split(/,(?=(?:[^"']*["'][^"']*["'])*[^"']*$)/) : [argText];
+    const args = fn === 'os.rename' ? splitArguments(argText) : [argText];
     const values = args.map(luaString);
     if (values.some((v) => v === null)) {
       opaque = true;
@@ -106,4 +106,24 @@ export function tclLuaNested({ name, args }: NormalisedCommand, stdin: Stdin): N
     if (opaque) codeSource ??= 'unknown';
   }
   return nested.length === 0 && !codeSource ? NONE : { nested, codeSource };
+}
+
+/** Arguments split at commas outside quotes, by a loop (a look-ahead for it is quadratic). */
+function splitArguments(text: string): string[] {
+  const out: string[] = [];
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === ',') {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
 }
