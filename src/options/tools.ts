@@ -115,6 +115,21 @@ export const SED = optionSpec({ code: '-e --expression', file: '-f --file', valu
 /** awk: -f names a program file, -e/--source is program text (gawk). */
 export const AWK = optionSpec({ code: '-e --source', file: '-f --file', value: '-F --field-separator -v --assign -i --include -l --load' });
 
+/** GNU tar: the options that take a word, what runs (--to-command, -I) and the scripts it runs (-F). */
+export const TAR = optionSpec({
+  value:
+    '-f --file -C --directory -T --files-from -X --exclude-from -b --blocking-factor -H --format -N --newer -V --label -g --listed-incremental -K --starting-file --transform --owner --group --mode --mtime --exclude',
+  code: '--to-command --checkpoint-action -I --use-compress-program --rsh-command',
+  file: '-F --info-script --new-volume-script',
+});
+
+/** rsync: the remote shell and remote rsync are commands; these other options take a word. */
+export const RSYNC = optionSpec({
+  code: '-e --rsh --rsync-path',
+  value:
+    '--exclude --include --exclude-from --include-from --files-from -f --filter --chmod --chown -B --block-size --log-file --partial-dir --temp-dir -T --backup-dir --suffix --compare-dest --copy-dest --link-dest --password-file --port --timeout',
+});
+
 export const WATCH = valueOptions('-n --interval -q --equexit');
 
 /** deno eval's own options, before its code. */

@@ -6,6 +6,7 @@
 
 import { own } from '../core/own.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
+import { RSYNC, TAR } from '../options/tools.js';
 import { walkOptions } from '../options/walk.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { singleQuote } from '../shell/quote.js';
@@ -36,13 +37,8 @@ function debuggerCommand(v: string): string | null {
   return py ? `python3 -c ${singleQuote(py[1]!)}` : shellOut(v);
 }
 
-const TAR: ExecTool = {
-  options: optionSpec({
-    value:
-      '-f --file -C --directory -T --files-from -X --exclude-from -b --blocking-factor -H --format -N --newer -V --label -g --listed-incremental -K --starting-file --transform --owner --group --mode --mtime --exclude',
-    code: '--to-command --checkpoint-action -I --use-compress-program --rsh-command',
-    file: '-F --info-script --new-volume-script',
-  }),
+const TAR_TOOL: ExecTool = {
+  options: TAR,
   commands: {
     '--to-command': asIs,
     '--checkpoint-action': (v) => (/^exec=/.test(v) ? v.slice(5) : null),
@@ -53,12 +49,8 @@ const TAR: ExecTool = {
   scripts: ['-F', '--info-script', '--new-volume-script'],
 };
 
-const RSYNC: ExecTool = {
-  options: optionSpec({
-    code: '-e --rsh --rsync-path',
-    value:
-      '--exclude --include --exclude-from --include-from --files-from --filter -f --chmod --chown -B --block-size --log-file --partial-dir --temp-dir -T --backup-dir --suffix --compare-dest --copy-dest --link-dest --password-file --port',
-  }),
+const RSYNC_TOOL: ExecTool = {
+  options: RSYNC,
   commands: { '-e': asIs, '--rsh': asIs, '--rsync-path': asIs },
 };
 
@@ -98,10 +90,10 @@ const MAN: ExecTool = {
 
 const TOOLS: Readonly<Record<string, ExecTool>> = {
   man: MAN,
-  tar: TAR,
-  gtar: TAR,
-  bsdtar: TAR,
-  rsync: RSYNC,
+  tar: TAR_TOOL,
+  gtar: TAR_TOOL,
+  bsdtar: TAR_TOOL,
+  rsync: RSYNC_TOOL,
   zip: ZIP,
   vim: VIM,
   vi: VIM,

@@ -93,3 +93,9 @@ function withItems(words: Arg[], items: string[], placeholder: string | null, pe
   if (placeholder) return [base];
   return perItem ? items.map((it) => `${base} ${it}`) : [`${base} ${items.join(' ')}`];
 }
+
+/** tar's old style: a first word without a dash is a cluster of options (tar czf FILE is tar -czf FILE). */
+export function withOldStyleCluster(args: Arg[]): Arg[] {
+  const first = args[0];
+  return first && !first.dynamic && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...args.slice(1)] : args;
+}

@@ -7,10 +7,11 @@
 import { own } from '../core/own.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { walkOptions } from '../options/walk.js';
-import { SED } from '../options/tools.js';
+import { RSYNC, SED, TAR } from '../options/tools.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
+import { withOldStyleCluster } from './items.js';
 import type { NestedCode } from './result.js';
 
 interface Writer {
@@ -85,10 +86,7 @@ const WRITERS: Readonly<Record<string, Writer>> = {
   },
   uniq: { options: optionSpec({ value: '-f --skip-fields -s --skip-chars -w --check-chars' }), operand: 'second' },
   tar: {
-    options: optionSpec({
-      value:
-        '-f --file -C --directory -T --files-from -X --exclude-from -b --blocking-factor -g --listed-incremental -I --use-compress-program -H --format -V --label -N --newer --exclude --transform --owner --group --mode --mtime -K --starting-file',
-    }),
+    options: TAR,
     outputs: ['-f', '--file'],
     onlyWith: ['-c', '--create'],
     oldStyle: true,
@@ -117,10 +115,7 @@ const WRITERS: Readonly<Record<string, Writer>> = {
   },
   // rsync SRC DEST writes DEST (a local file; host:path is elsewhere).
   rsync: {
-    options: optionSpec({
-      value:
-        '-e --rsh --rsync-path --exclude --include --exclude-from --include-from --files-from -f --filter --partial-dir --backup-dir --suffix --chmod --chown -B --block-size --timeout --port --log-file --password-file -T --temp-dir --compare-dest --copy-dest --link-dest',
-    }),
+    options: RSYNC,
     operand: 'last',
     notAFile: ['-n', '--dry-run', '-b', '--backup', '--list-only'],
   },
@@ -162,8 +157,7 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
   if (editor) return editor(cmd);
   const w = own(WRITERS, name);
   if (!w) return [];
-  const first = given[0];
-  const args = w.oldStyle && first && !first.dynamic && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...given.slice(1)] : given;
+  const args = w.oldStyle ? withOldStyleCluster(given) : given;
   const files: Arg[] = [];
   const operands: Arg[] = [];
   let intoDirectory = false;
@@ -228,12 +222,20 @@ const IN_PLACE: Readonly<Record<string, (cmd: NormalisedCommand) => Arg[]>> = {
   perl: ({ args }) => editedFiles(args, PERL_EDIT, (n) => n === '-i'),
   ruby: ({ args }) => editedFiles(args, PERL_EDIT, (n) => n === '-i'),
   ed: (cmd) => (fedCommands(cmd) ? cmd.args.filter((a) => !a.text.startsWith('-')) : []),
-  ex: (cmd) =>
-    fedCommands(cmd) || vimWrites(cmd.args) ? cmd.args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(cmd.args, a)) : [],
-  vim: (cmd) => (vimWrites(cmd.args) ? cmd.args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(cmd.args, a)) : []),
-  vi: (cmd) => (vimWrites(cmd.args) ? cmd.args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(cmd.args, a)) : []),
-  nvim: (cmd) => (vimWrites(cmd.args) ? cmd.args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(cmd.args, a)) : []),
+  ex: (cmd) => (fedCommands(cmd) || vimWrites(cmd.args) ? editorFiles(cmd.args) : []),
+  vim: vimEdits,
+  vi: vimEdits,
+  nvim: vimEdits,
 };
+
+/** The files vim or ex is given: its operands, not its options or their values, nor +CMD. */
+function editorFiles(args: Arg[]): Arg[] {
+  return args.filter((a) => !a.text.startsWith('-') && !a.text.startsWith('+') && !isCommandValue(args, a));
+}
+
+function vimEdits(cmd: NormalisedCommand): Arg[] {
+  return vimWrites(cmd.args) ? editorFiles(cmd.args) : [];
+}
 
 /** ed or ex reading its commands from a pipe, a here-document or a file rather than a person. */
 const fedCommands = (cmd: NormalisedCommand): boolean =>

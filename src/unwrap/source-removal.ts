@@ -8,6 +8,8 @@ import { walkOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
+import { RSYNC, TAR } from '../options/tools.js';
+import { withOldStyleCluster } from './items.js';
 import type { NestedCode } from './result.js';
 
 interface Remover {
@@ -23,19 +25,13 @@ interface Remover {
 
 const REMOVERS: Readonly<Record<string, Remover>> = {
   tar: {
-    options: optionSpec({
-      value:
-        '-f --file -C --directory -T --files-from -X --exclude-from -b --blocking-factor -g --listed-incremental -I --use-compress-program -H --format -V --label -N --newer --exclude --transform --owner --group --mode --mtime',
-    }),
+    options: TAR,
     removes: ['--remove-files'],
     sources: 'all',
     oldStyle: true,
   },
   rsync: {
-    options: optionSpec({
-      value:
-        '-e --rsh --rsync-path --exclude --include --exclude-from --include-from --files-from -f --filter --partial-dir --backup-dir --suffix --chmod --chown -B --block-size --timeout --port --log-file --password-file -T --temp-dir --compare-dest --copy-dest --link-dest',
-    }),
+    options: RSYNC,
     removes: ['--remove-source-files', '--remove-sent-files'],
     sources: 'but-last',
   },
@@ -61,8 +57,7 @@ const REMOVERS: Readonly<Record<string, Remover>> = {
 export function sourceRemovals({ name, args: given }: NormalisedCommand): NestedCode[] {
   const r = own(REMOVERS, name);
   if (!r) return [];
-  const first = given[0];
-  const args = r.oldStyle && first && !first.dynamic && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...given.slice(1)] : given;
+  const args = r.oldStyle ? withOldStyleCluster(given) : given;
   let removes = r.removes.length === 0;
   const operands: Arg[] = [];
   for (const tok of walkOptions(args, r.options)) {
