@@ -43,7 +43,7 @@ describe('python', () => {
     ["(Path.home() / 'notes dir').rmdir()", ["rmdir ~/'notes dir'"]],
     ["os.rmdir('/srv/data'); os.removedirs('a/b/c')", ['rmdir /srv/data', 'rmdir -p a/b/c']],
     ['shutil.rmtree(target)', ['rm -rf "$UNKNOWN"']],
-    ["shutil.rmtree(f'/tmp/{name}'); shutil.rmtree(f'/tmp/cache')", ['rm -rf "$UNKNOWN"', 'rm -rf /tmp/cache']],
+    ["shutil.rmtree(f'/tmp/{name}'); shutil.rmtree(f'/tmp/cache')", ['rm -rf /tmp/"$UNKNOWN"', 'rm -rf /tmp/cache']],
     ["os.remove('\\x2fetc\\x2fpasswd')", ['rm -f /etc/passwd']],
     ["os.remove(r'a\\nb')", ["rm -f 'a\\nb'"]],
     ["os.system('rm -rf %s' % path)", ['rm -rf ${UNKNOWN}']],
@@ -170,6 +170,67 @@ describe('php', () => {
     cases('php', [
       ["echo \"rm -rf /\"; // system('x')\n# exec('y')\n/* passthru('z') */", []],
       ["echo file_get_contents('/etc/passwd');", []],
+    ]);
+  });
+});
+
+// Code that names no single path or function still names where it acts: a loop over a glob
+// acts under the glob's directory, a member picked by a computed name is one of its module's.
+describe('loops, listings and functions picked by name', () => {
+  describe('python', () => {
+    cases('python', [
+      ['import os, glob\nfor f in glob.glob(os.path.expanduser("~/Documents/*")):\n    os.remove(f)', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['import os\nfor r, d, f in os.walk(os.path.expanduser("~/Documents")):\n  for x in f: os.remove(os.path.join(r, x))', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['[os.remove(p) for p in __import__("glob").glob("/srv/data/*")]', ['rm -f "$UNKNOWN"', 'rm -f /srv/data/"$UNKNOWN"']],
+      ['list(map(os.remove, glob.glob("/srv/data/*.db")))', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['from pathlib import Path\nfor p in Path.home().joinpath("Documents").iterdir(): p.unlink()', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['for p in ["/srv/a/x", "/srv/a/y"]: os.remove(p)', ['rm -f /srv/a/"$UNKNOWN"']],
+      ['getattr(os, "rem" + "ove")("/etc/passwd")', ['rm -f /etc/passwd']],
+      ['getattr(__builtins__, "ex" + "ec")("import os; os.system(\'reboot\')")', ['reboot']],
+      ['n = input()\ngetattr(shutil, n)("/srv/data")', ['rm -rf /srv/data']],
+      ['importlib.import_module(name).rmtree("/srv/data")', ['rm -rf /srv/data']],
+      ['getattr(logging, level)("starting")', ['"$UNKNOWN" starting']],
+      ['for line in open("notes.txt"): print(line)', []],
+    ]);
+  });
+  describe('node', () => {
+    cases('node', [
+      ['require("fs")["rm" + "Sync"]("/srv/data", { recursive: true })', ['rm -rf /srv/data']],
+      ['const m = "unlink" + "Sync"; fs[m]("/etc/hosts")', ['rm -f /etc/hosts']],
+      ['fs.readdirSync(dir).forEach(f => fs.unlinkSync(path.join("/srv/data", f)))', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['for (const f of glob.sync("/srv/data/*")) fs.unlinkSync(f)', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['glob.sync("/srv/data/*").forEach(fs.unlinkSync)', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['fs.rmSync.call(null, "/srv/data", { recursive: true })', ['rm -rf /srv/data']],
+      ['Reflect.apply(fs.unlinkSync, null, ["/etc/hosts"])', ['rm -f /etc/hosts']],
+      ['const x = obj[key]; console.log(x.length)', []],
+    ]);
+  });
+  describe('ruby', () => {
+    cases('ruby', [
+      ['FileUtils.send(:rm_rf, Dir.home + "/Documents")', ['rm -rf ~/Documents']],
+      ['FileUtils.public_send(ARGV[0], "/srv/data")', ['rm -rf /srv/data']],
+      ['FileUtils.method(:rm_rf).call("/srv/data")', ['rm -rf /srv/data']],
+      ['Dir.glob(Dir.home + "/Documents/*").each { |f| File.delete(f) }', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['Dir[File.expand_path("~/Documents/*")].each do |f| File.delete(f) end', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['Dir.glob("*.rb").each { |f| puts f }', []],
+    ]);
+  });
+  describe('perl', () => {
+    cases('perl', [
+      ['unlink glob "$ENV{HOME}/Documents/*"', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['for my $f (glob("/srv/data/*")) { unlink $f }', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['unlink $_ for glob "/srv/data/*"', ['rm -f "$UNKNOWN"', 'rm -f /srv/data/"$UNKNOWN"']],
+      ['print for glob "*.pl"', []],
+    ]);
+  });
+  describe('php', () => {
+    cases('php', [
+      ['array_map("unlink", glob(getenv("HOME") . "/Documents/*"));', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['foreach (glob("/srv/data/*") as $f) unlink($f);', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['$f = "un" . "link"; $f("/etc/hosts");', ['rm -f /etc/hosts']],
+      ['call_user_func("unlink", "/etc/hosts");', ['rm -f /etc/hosts']],
+      ['$fn("/etc/hosts");', ['rm -f /etc/hosts']],
+      ['foreach (glob("*.php") as $f) echo $f;', []],
     ]);
   });
 });

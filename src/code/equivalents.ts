@@ -4,7 +4,8 @@
 // "$UNKNOWN", which the engine rates as an unresolved target rather than a harmless one.
 
 import { ACTIONS } from './actions.js';
-import { callEffect, isPrinter } from './calls.js';
+import { callEffect, isPrinter, memberRef } from './calls.js';
+import { bindTargets, itemOf, ITERATORS, LISTINGS, loopHead, matchesOf, type LoopHead } from './iteration.js';
 import { tokenize, type CodeLanguage, type RawPart, type Token } from './lexer.js';
 import {
   DEFAULT_ALIASES,
@@ -87,6 +88,8 @@ interface State {
   /** Local names bound to a string or a path: p = os.path.expanduser('~/.x'); open(p, 'w'). */
   values: Map<string, Val>;
   stars: string[];
+  /** What each loop variable stands for (./iteration.ts), for the second reading of code with loops. */
+  loops: Map<string, Val>;
 }
 
 class Reader {
@@ -117,8 +120,9 @@ class Reader {
     return whole ? v : UNKNOWN;
   }
 
-  private emit(line: string | null): void {
-    if (line !== null && this.st.out.length < LIMITS.maxEquivalents && !this.st.out.includes(line)) this.st.out.push(line);
+  private emit(lines: string | null | string[]): void {
+    for (const line of Array.isArray(lines) ? lines : [lines])
+      if (line !== null && this.st.out.length < LIMITS.maxEquivalents && !this.st.out.includes(line)) this.st.out.push(line);
   }
 
   private peek(k = 0): Token | undefined {
@@ -196,6 +200,7 @@ class Reader {
       else if (t?.t === 'op' && t.v === '.' && this.peek(1)?.t === 'id') {
         const name = (this.peek(1) as { v: string }).v;
         this.i += 2;
+        if (ITERATORS.has(name)) this.blockParams(itemOf(v));
         v = v.k === 'ref' ? { k: 'ref', name: `${v.name}.${name}` } : { k: 'meth', recv: v, name };
         // Ruby calls a method named without parentheses: Pathname.new(p).rmtree
         if (this.lang === 'ruby' && v.k === 'meth' && !this.isOp('(')) v = this.call(v, { args: [], kw: new Map() });
@@ -223,7 +228,7 @@ class Reader {
 
   private knows(name: string): boolean {
     const n = canonical(this.lang, name);
-    return ACTIONS[this.lang].has(n) || EVALS[this.lang].has(n) || isPrinter(this.lang, n);
+    return ACTIONS[this.lang].has(n) || EVALS[this.lang].has(n) || isPrinter(this.lang, n) || LISTINGS[this.lang].has(n);
   }
 
   private startsBareArgs(): boolean {
@@ -264,7 +269,12 @@ class Reader {
       this.i++;
       return { k: 'num' };
     }
-    if (t.t === 'id') return this.name(t.v);
+    if (t.t === 'id') return this.name(t.v, d);
+    const sym = this.peek(1);
+    if (this.lang === 'ruby' && t.v === ':' && sym?.t === 'id') {
+      this.i += 2; // a symbol, :rm_rf, names a method to send
+      return str([sym.v]);
+    }
     const close = CLOSE.get(t.v);
     if (close === undefined) {
       if (t.v !== ')' && t.v !== ']' && t.v !== '}' && t.v !== ',' && t.v !== ';') this.i++;
@@ -278,7 +288,9 @@ class Reader {
     return t.v === '(' && c.args.length === 1 && c.kw.size === 0 ? c.args[0]! : { k: 'list', items: c.args };
   }
 
-  private name(w: string): Val {
+  private name(w: string, d: number): Val {
+    const head = loopHead(this.lang, this.toks, this.i);
+    if (head) return this.loop(head, d);
     this.i++;
     const lit = LITERAL_WORDS.get(w);
     if (lit) return lit;
@@ -370,6 +382,52 @@ class Reader {
     return UNKNOWN;
   }
 
+  /** A loop's head: its variables stand for an item of what it walks (`for f in glob.glob(…)`). */
+  private loop(head: LoopHead, d: number): Val {
+    this.i = head.iterableAt;
+    let iterable = this.expr(d + 1);
+    if (this.lang === 'perl' && iterable.k !== 'list') iterable = { k: 'list', items: [iterable] };
+    let targets = head.targets;
+    if (head.targetsAfter && this.isId('as')) {
+      this.i++;
+      targets = [];
+      while (this.peek()?.t === 'id' || this.isOp('=>') || this.isOp('&')) {
+        const t = this.peek();
+        if (t?.t === 'id') targets = [t.v]; // foreach (E as $k => $v): the last name is the item
+        this.i++;
+      }
+    }
+    this.bind(targets, itemOf(iterable));
+    return UNKNOWN;
+  }
+
+  /** A block or arrow function handed the items one by one: .forEach(f => …), .each { |f| … }, .each do |f| … */
+  private blockParams(item: Val): void {
+    const at = this.i;
+    const names: string[] = [];
+    if (this.lang === 'node' && this.isOp('(')) {
+      // f => …, (f) => …, (f, i) => …, function (f) { … }: a parameter, not an argument.
+      const t = this.toks[at + 1];
+      const u = this.toks[at + 2];
+      const opAt = (k: number, v: string) => this.toks[k]?.t === 'op' && (this.toks[k] as { v: string }).v === v;
+      if (t?.t === 'id' && opAt(at + 2, '=>')) names.push(t.v);
+      else if (opAt(at + 1, '(') && u?.t === 'id' && (opAt(at + 3, ')') || opAt(at + 3, ','))) names.push(u.v);
+      else if (t?.t === 'id' && t.v === 'function' && opAt(at + 2, '(') && this.toks[at + 3]?.t === 'id') names.push((this.toks[at + 3] as { v: string }).v);
+    } else if (this.lang === 'ruby' && (this.isOp('{') || this.isId('do')) && this.isOp('|', 1)) {
+      for (let j = at + 2; j < at + 12 && this.toks[j]?.t !== 'op'; j += 1) {
+        const t = this.toks[j];
+        if (t?.t === 'id') names.push(t.v);
+        if (this.toks[j + 1]?.t === 'op' && (this.toks[j + 1] as { v: string }).v === ',') j++;
+      }
+    }
+    if (names.length > 0) this.bind(names.slice(0, 1), item);
+  }
+
+  private bind(targets: string[], item: Val): void {
+    bindTargets(targets, item, this.st.values);
+    bindTargets(targets, item, this.st.loops);
+  }
+
   /** Arguments up to `close` (the opener is at i), or, with close '', a call written without parentheses. */
   private args(close: string, d: number): Call {
     const bare = close === '';
@@ -435,9 +493,13 @@ class Reader {
     return name;
   }
 
+  /** x[key]: HOME from an environment, a module's member by name (require('fs')['rm' + 'Sync']), Ruby's Dir[glob]. */
   private index(v: Val, key: Val | undefined): Val {
-    const k = key?.k === 'ref' ? key.local : literal(key);
-    return v.k === 'ref' && ENVIRONMENTS.has(v.name) && k === 'HOME' ? str([HOME]) : UNKNOWN;
+    if (v.k === 'list') return itemOf(v);
+    if (v.k !== 'ref') return UNKNOWN;
+    if (ENVIRONMENTS.has(v.name)) return (key?.k === 'ref' ? key.local : literal(key)) === 'HOME' ? str([HOME]) : UNKNOWN;
+    if (v.name === 'Dir' && this.lang === 'ruby') return matchesOf(key, false);
+    return this.lang === 'perl' ? UNKNOWN : memberRef(v.name, key);
   }
 
   /** A call: what it amounts to (./calls.ts), with the command it runs emitted and the code it evaluates read. */
@@ -451,8 +513,13 @@ class Reader {
 }
 
 function read(language: InterpreterLanguage, code: string): State {
-  const st: State = { lang: language, out: [], printed: [], aliases: new Map(), values: new Map(), stars: [] };
-  new Reader(st, tokenize(language, code), 0).run();
+  const fresh = (): State => ({ lang: language, out: [], printed: [], aliases: new Map(), values: new Map(), stars: [], loops: new Map() });
+  const st = fresh();
+  const toks = tokenize(language, code);
+  new Reader(st, toks, 0).run();
+  // A loop's body may come before its head (a comprehension, Perl's `unlink $_ for …`): read the
+  // code once more knowing what each loop variable stands for.
+  if (st.loops.size > 0) new Reader({ ...fresh(), out: st.out, values: new Map(st.loops) }, toks, 0).run();
   return st;
 }
 

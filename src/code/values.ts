@@ -45,17 +45,26 @@ export function literal(v: Val | undefined): string | null {
   return p?.every((x) => typeof x === 'string') ? p.join('') : null;
 }
 
-/** One shell word for a path or an argument: quoted when needed, `~` kept live, else unknown. */
+/**
+ * One shell word for a path or an argument: quoted when needed, `~` kept live, and each piece
+ * the text does not spell out written as "$UNKNOWN", so `~/Documents/<a name from a loop>` is
+ * judged as something under ~/Documents, not as a harmless word.
+ */
 export function word(v: Val | undefined): string {
   const parts = partsOf(v);
-  if (!parts) return UNKNOWN_WORD;
+  if (!parts || parts.every((p) => p === UNK)) return UNKNOWN_WORD;
   const home = parts[0] === HOME;
   const rest = home ? parts.slice(1) : parts;
-  if (!rest.every((x) => typeof x === 'string')) return UNKNOWN_WORD;
-  const text = rest.join('');
-  if (!home) return shellWord(text);
-  if (text === '' || text === '/') return '~' + text;
-  return text.startsWith('/') ? '~/' + shellWord(text.slice(1)) : UNKNOWN_WORD;
+  if (rest.includes(HOME)) return UNKNOWN_WORD;
+  const first = rest[0];
+  if (home && rest.length > 0 && !(typeof first === 'string' && first.startsWith('/'))) return UNKNOWN_WORD;
+  let out = home ? '~' : '';
+  rest.forEach((p, i) => {
+    if (p === UNK) {
+      if (rest[i - 1] !== UNK) out += UNKNOWN_WORD;
+    } else if (typeof p === 'string') out += home && i === 0 ? (p === '/' ? '/' : '/' + shellWord(p.slice(1))) : shellWord(p);
+  });
+  return out;
 }
 
 export function argvLine(vals: Val[]): string | null {
