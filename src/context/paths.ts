@@ -6,6 +6,7 @@ import type { Arg } from '../shell/index.js';
 import type { PathClass } from '../core/path-class.js';
 import { globMayHitGuard, holdsGuard, isGuardConfig } from './guard-paths.js';
 import type { PathContext } from './path-context.js';
+import { trimPattern } from '../core/pattern-trim.js';
 import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 export type { PathContext } from './path-context.js';
@@ -180,7 +181,11 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
   ) {
     return { cls: 'temp', path: arg.text };
   }
-  if (arg.dynamic && !arg.home) return { cls: 'unknown', path: arg.text };
+  if (arg.dynamic && !arg.home) {
+    const placed = withPlaceEdits(arg.text, ctx, cwd === null);
+    if (placed === null) return { cls: 'unknown', path: arg.text };
+    arg = { ...arg, text: placed, dynamic: false, home: false };
+  }
   let text = arg.text;
   if (text === '') return { cls: 'unknown', path: text };
   if (arg.home) text = ctx.home + text.slice(1);
@@ -218,6 +223,23 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
   // Another repository's .git (~/repo/.git/hooks/pre-commit) is as much a repository as this one's.
   if (cls !== 'git_dir' && /\/\.git(\/|$)/.test(abs)) also.push('git_dir');
   return { cls, path: abs, also };
+}
+
+/**
+ * A word whose only unknowns are edits of the home or the working directory
+ * (`${HOME#/}`, `${PWD%/work/*}/Documents`), with those edits done where the line runs; null
+ * when anything else in it is unknown. The working directory counts only before any `cd`.
+ */
+function withPlaceEdits(text: string, ctx: PathContext, pwdKnown: boolean): string | null {
+  if (!text.includes('${')) return null;
+  let ok = true;
+  const out = text.replace(/\$\{(HOME|PWD)(##?|%%?)([^}]*)\}/g, (_m, name: string, op: string, pattern: string) => {
+    const value = name === 'HOME' ? ctx.home : pwdKnown ? ctx.cwd : null;
+    const edited = value === null ? null : trimPattern(value, op, pattern);
+    if (edited === null) ok = false;
+    return edited ?? '';
+  });
+  return ok && !/[$`]/.test(out) ? out : null;
 }
 
 function classifyAbsolute(abs: string, ctx: PathContext): PathClass {

@@ -8,7 +8,9 @@ import { literalArg, type Arg, type ArgRedirect } from './arg.js';
 
 export type { Arg, ArgRedirect } from './arg.js';
 import { DEFAULT_IFS } from './builtins.js';
-import { contextEdit, editValue, expandBraces, pathOutput, splitFields } from './expansions.js';
+import { expandBraces } from './braces.js';
+import { contextEdit, editValue, pathOutput, splitFields } from './expansions.js';
+import { pipelineOutput } from './filters.js';
 import { printedText } from './printed.js';
 import { forksItself, mktempAssignments, readLoop, splitAssignment } from './script-shape.js';
 import { LineVariables } from './variables.js';
@@ -135,7 +137,7 @@ class Flattener {
     switch (c.type) {
       case 'simple': {
         const assignments = c.assignments.map((w) => this.v.appended(this.word(w, depth)));
-        const argv = c.words.flatMap((w) => splitFields(this.word(w, depth)).flatMap(expandBraces));
+        const argv = c.words.flatMap(expandBraces).flatMap((w) => splitFields(this.word(w, depth)));
         // trap 'rm -rf "$tmp"' EXIT, tmp=$(mktemp -d): the code is read later, apart from this
         // line's variables, so a temporary directory it names is said as one ($(mktemp -d)).
         if (argv[0]?.text === 'trap' && argv[1] && !argv[1].dynamic) argv[1] = { ...argv[1], text: this.v.withTempsSaid(argv[1].text) };
@@ -169,19 +171,15 @@ class Flattener {
         return;
       default: {
         const inner: CommandOrigin = c.type === 'subshell' ? 'subshell' : c.type === 'group' ? 'group' : 'compound';
-        const words = c.words.map((w) => this.word(w, depth));
+        // Brace expansion applies to a for loop's words, not to case patterns or [[ ]] operands.
+        const words = (c.loopVar === undefined ? c.words : c.words.flatMap(expandBraces)).map((w) => this.word(w, depth));
         const body = (): void => {
           for (const b of c.bodies) this.script(b, inner, depth + 1);
         };
         const redirects = c.redirects.map((r) => this.redirect(r, depth));
         const read = c.type === 'loop' && c.loopVar === undefined ? readLoop(c.bodies[0], redirects, this.feeding) : null;
         if (c.type === 'subshell') this.isolated(body);
-        else if (c.loopVar !== undefined)
-          this.loop(
-            c.loopVar,
-            words.flatMap((w) => splitFields(w).flatMap(expandBraces)),
-            body,
-          );
+        else if (c.loopVar !== undefined) this.loop(c.loopVar, words.flatMap(splitFields), body);
         else if (read) {
           // The read itself first (it would forget the variable), then the body for each line.
           this.script(c.bodies[0]!, inner, depth + 1);
@@ -380,13 +378,9 @@ class Flattener {
           collect(from);
           // $(echo rm) is known text: the shell pastes the output (less trailing newlines) in.
           const only = this.out.length === from + 1 ? this.out[from]! : null;
-          const printed =
-            only?.argv.every((a) => !a.dynamic) && only.redirects.length === 0
-              ? printedText(
-                  only.argv[0]?.text ?? '',
-                  only.argv.slice(1).map((a) => a.text),
-                )
-              : null;
+          // (echo, printf, and filters over known text: $(echo UN | tr A-Z a-z), $(rev <<< mr).)
+          const stages = this.out.slice(from);
+          const printed = stages.every((c) => c.depth === depth + 1 && c.pipe.id === stages[0]!.pipe.id) ? pipelineOutput(stages) : null;
           // $(dirname ~), $(pwd), $(realpath x): a path the line determines; $(cd DIR && pwd) is DIR.
           const last = this.out.length > from ? this.out[this.out.length - 1]! : null;
           // (dirs -l +0 is where the line is, as pwd.)

@@ -1,9 +1,10 @@
 // What the shell makes of text it already knows, word by word: field splitting of an
-// unquoted expansion, brace expansion, and the edits a parameter expansion applies to a
+// unquoted expansion and the edits a parameter expansion applies to a
 // known value (${v:2}, ${v^^}, ${v//a/b}, ${v#a}). Pure functions over words; the
 // flattener (./commands.ts) decides when each applies.
 
 import type { Arg } from './arg.js';
+import { trimPattern } from '../core/pattern-trim.js';
 import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 /** An unquoted expansion of known text is split into words, as the shell does ($CMD -> rm -rf /). */
@@ -33,8 +34,8 @@ function fieldsOf(text: string, ifs: string | undefined): string[] {
 /**
  * A known value with a parameter expansion's edit applied: substring (${v:1:2}), case
  * (${v^^}, ${v,,}, ${v^}, ${v,}), replacement (${v/a/b}, ${v//a/b}) and prefix or suffix
- * removal (${v#a}, ${v%a}) with a literal pattern. Undefined when the edit is not one of
- * these or its pattern is a glob.
+ * removal (${v#a}, ${v%/*}) with a literal or glob pattern. Undefined when the edit is not
+ * one of these.
  */
 export function editValue(v: Arg, op: string, operand: string): Arg | undefined {
   const t = v.text;
@@ -55,29 +56,8 @@ export function editValue(v: Arg, op: string, operand: string): Arg | undefined 
     const pat = slash < 0 ? operand : operand.slice(0, slash);
     const rep = slash < 0 ? '' : operand.slice(slash + 1);
     if (pat !== '' && literal(pat) && literal(rep)) out = op === '//' ? t.split(pat).join(rep) : t.replace(pat, () => rep);
-  } else if ((op === '#' || op === '##') && literal(operand)) out = t.startsWith(operand) ? t.slice(operand.length) : t;
-  else if ((op === '%' || op === '%%') && literal(operand)) out = t.endsWith(operand) ? t.slice(0, t.length - operand.length) : t;
+  } else if (op === '#' || op === '##' || op === '%' || op === '%%') out = trimPattern(t, op, operand) ?? undefined;
   return out === undefined ? undefined : { ...v, text: out, home: v.home && out.startsWith('~') };
-}
-
-/** Most words one brace expansion makes; a longer list is left as written. */
-const MAX_BRACE_WORDS = 64;
-
-/**
- * Brace expansion of an unquoted word, as bash does it before anything else: `{rm,-rf,~}`
- * is the three words rm, -rf and ~ (then a home), `src/{a,b}` is src/a and src/b. One level,
- * comma lists only; ranges ({1..3}) and words with quotes or expansions stay as they are.
- */
-export function expandBraces(a: Arg): Arg[] {
-  if (a.quoted || a.dynamic) return [a];
-  const m = /^([^{}]*)\{([^{}]*,[^{}]*)\}([^{}]*)$/s.exec(a.text);
-  if (!m) return [a];
-  const items = m[2]!.split(',');
-  if (items.length > MAX_BRACE_WORDS) return [a];
-  return items.map((item) => {
-    const text = m[1]! + item + m[3]!;
-    return { ...a, text, home: /^~(\/|$)/.test(text), glob: /[*?[]/.test(text) };
-  });
 }
 
 /**

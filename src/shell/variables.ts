@@ -22,6 +22,10 @@ export class LineVariables {
   private matches = new Set<string>();
   /** declare -n ref=name: names that stand for other variables. */
   private namerefs = new Map<string, string>();
+  /** Elements assigned one by one (a[1]=rm, m[key]=rm) or by key in a list (m=([k]=rm)). */
+  private elements = new Map<string, Map<string, string>>();
+  /** declare -l / -u: values are lower- or upper-cased as they are assigned. */
+  private cases = new Map<string, 'lower' | 'upper'>();
 
   get(name: string): Arg | undefined {
     return this.vars.get(this.namerefs.get(name) ?? name);
@@ -73,21 +77,48 @@ export class LineVariables {
     this.vars.delete(name);
     this.tempVars.delete(name);
     this.arrays.delete(name);
+    this.elements.delete(name);
   }
 
   set(ref: string, value: Arg, matches = false): void {
+    const element = /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]+)\]$/.exec(ref);
+    if (element) {
+      this.setElement(this.namerefs.get(element[1]!) ?? element[1]!, element[2]!, value);
+      return;
+    }
     const name = this.namerefs.get(ref) ?? ref;
     this.forget(name);
+    const cased = this.cases.get(name);
+    if (cased && !value.dynamic) value = { ...value, text: cased === 'lower' ? value.text.toLowerCase() : value.text.toUpperCase() };
     if (matches) this.matches.add(name);
     // cmd=(rm -rf ~): an array, its elements split as the shell splits the literal (~ is the home).
     const array = !value.dynamic && /^\((.*)\)$/s.exec(value.text);
     if (array) {
-      this.arrays.set(name, array[1]!.split(/\s+/).filter(Boolean));
+      const items = array[1]!.split(/\s+/).filter(Boolean);
+      const keyed = items.map((x) => /^\[([^\]]+)\]=(.*)$/s.exec(x));
+      if (keyed.every((k) => k === null)) this.arrays.set(name, items);
+      else for (const k of keyed) if (k) this.setElement(name, k[1]!, { ...value, text: k[2]! });
       return;
     }
     // d=$(mktemp -d): the value is unknown, but it is a fresh temporary path.
     if (value.dynamic && value.text === '$(…)' && value.producers?.length && value.producers.every((p) => p === 'mktemp')) this.tempVars.add(name);
     if (!value.dynamic) this.vars.set(name, value);
+  }
+
+  /** a[1]=rm, m[key]=rm: one element; an unknown value or key forgets the whole array. */
+  private setElement(name: string, key: string, value: Arg): void {
+    if (value.dynamic || /[$`]/.test(key)) {
+      this.forget(name);
+      return;
+    }
+    const array = this.arrays.get(name);
+    if (array && /^\d+$/.test(key)) {
+      array[Number(key)] = value.text;
+      return;
+    }
+    const map = this.elements.get(name) ?? new Map<string, string>();
+    map.set(key, value.text);
+    this.elements.set(name, map);
   }
 
   /**
@@ -102,14 +133,21 @@ export class LineVariables {
     if (DECLARE.has(argv[0]!.text)) {
       // declare -n ref=name: ref stands for the variable name holds.
       const nameref = argv.slice(1).some((a) => /^-[a-zA-Z]*n/.test(a.text));
+      const flags = argv
+        .slice(1)
+        .filter((a) => /^-[a-zA-Z]+$/.test(a.text))
+        .map((a) => a.text)
+        .join('');
+      const cased = flags.includes('l') ? 'lower' : flags.includes('u') ? 'upper' : null;
       for (const a of argv.slice(1)) {
         const ref = nameref ? /^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(a.text) : null;
         if (ref) {
           this.namerefs.set(ref[1]!, ref[2]!);
           continue;
         }
-        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text);
-        if (m) this.set(m[1]!, { ...a, text: m[2]!, home: m[2]!.startsWith('~') });
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)(=(.*))?$/s.exec(a.text);
+        if (m && cased) this.cases.set(m[1]!, cased);
+        if (m?.[2]) this.set(m[1]!, { ...a, text: m[3]!, home: m[3]!.startsWith('~') });
       }
       return;
     }
@@ -148,14 +186,18 @@ export class LineVariables {
   /** The words an array or positional expansion stands for, when the line set them; null otherwise. */
   listed(name: string, op: string, operand: string): string[] | null {
     if ((name === '@' || name === '*') && op === '' && this.positional) return this.positional;
-    if (/^[1-9]$/.test(name) && op === '' && this.positional)
-      return this.positional[Number(name) - 1] !== undefined ? [this.positional[Number(name) - 1]!] : null;
+    // $1, and ${1:-dist} when the function was given a first argument.
+    if (/^[1-9]$/.test(name) && (op === '' || op === ':-' || op === '-') && this.positional) {
+      const v = this.positional[Number(name) - 1];
+      return v !== undefined && (v !== '' || op !== ':-') ? [v] : null;
+    }
     const array = this.arrays.get(name);
-    if (!array) return null;
-    if (op === '') return array.slice(0, 1);
-    if (op !== '[') return null;
-    const index = operand.slice(0, -1);
-    if (index === '@' || index === '*') return array;
-    return /^\d+$/.test(index) && array[Number(index)] !== undefined ? [array[Number(index)]!] : null;
+    const elements = this.elements.get(name);
+    const index = op === '[' ? operand.slice(0, -1) : '0';
+    if (!array && !elements) return null;
+    if (op !== '' && op !== '[') return null;
+    if (index === '@' || index === '*') return [...(array ?? []).filter((x) => x !== undefined), ...(elements?.values() ?? [])];
+    const v = (/^\d+$/.test(index) ? array?.[Number(index)] : undefined) ?? elements?.get(index);
+    return v !== undefined ? [v] : null;
   }
 }

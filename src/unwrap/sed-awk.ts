@@ -130,16 +130,29 @@ function sedRuns(args: Arg[], stdin: Stdin): { codes: string[]; unknown: boolean
     for (const line of script.split('\n')) {
       const s = /s(.)((?:\\.|(?!\1)[^\\])*)\1((?:\\.|(?!\1)[^\\])*)\1[gpiImM0-9w]*e/.exec(line);
       if (s) {
-        // s/^/rm -rf /e puts the text before each input line, s/$/…/e after it.
-        const edge = s[2] === '^' ? 'before' : s[2] === '$' ? 'after' : null;
-        if (/[&\\]/.test(s[3]!) || (edge && !input)) unknown = true;
-        else if (edge) codes.push(...input!.map((l) => (edge === 'before' ? s[3]! + l : l + s[3]!)));
-        else codes.push(s[3]!);
+        // The delimiter written escaped (s/x/rm -rf ~\/Documents/e) is itself.
+        const plainDelimiter = (t: string) => t.split(`\\${s[1]}`).join(s[1]);
+        const pattern = plainDelimiter(s[2]!);
+        const replacement = plainDelimiter(s[3]!);
+        // s/^/rm -rf /e puts the text before each input line, s/$/…/e after it; a pattern of
+        // plain characters is replaced where it stands; .* is the whole line.
+        const edge = pattern === '^' ? 'before' : pattern === '$' ? 'after' : null;
+        const plain = !edge && /^[^.[\]*^$\\]+$/.test(pattern);
+        const whole = /^\^?\.\*\$?$/.test(pattern);
+        if (/[&\\]/.test(replacement) || ((edge || plain) && !input)) unknown = true;
+        else if (edge) codes.push(...input!.map((l) => (edge === 'before' ? replacement + l : l + replacement)));
+        else if (plain) codes.push(...input!.map((l) => l.replace(pattern, () => replacement)));
+        else if (whole || !input) codes.push(replacement);
+        else unknown = true;
         continue;
       }
       const e = /(?:^|[;{}!$0-9/]|\s)\s*e(?:\s+(\S.*))?$/.exec(line);
       if (e?.[1]) codes.push(e[1].trim());
-      else if (e && /(?:^|[;{}!$0-9/])\s*e\s*$/.test(line)) unknown = true;
+      // `e` alone runs the pattern space: each input line is a command.
+      else if (e && /(?:^|[;{}!$0-9/])\s*e\s*$/.test(line)) {
+        if (input) codes.push(...input.filter((l) => l.trim() !== ''));
+        else unknown = true;
+      }
     }
   }
   return { codes, unknown };
