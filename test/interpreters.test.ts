@@ -179,10 +179,10 @@ describe('php', () => {
 describe('loops, listings and functions picked by name', () => {
   describe('python', () => {
     cases('python', [
-      ['import os, glob\nfor f in glob.glob(os.path.expanduser("~/Documents/*")):\n    os.remove(f)', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['import os, glob\nfor f in glob.glob(os.path.expanduser("~/Documents/*")):\n    os.remove(f)', ['rm -f ~/Documents/*']],
       ['import os\nfor r, d, f in os.walk(os.path.expanduser("~/Documents")):\n  for x in f: os.remove(os.path.join(r, x))', ['rm -f ~/Documents/"$UNKNOWN"']],
-      ['[os.remove(p) for p in __import__("glob").glob("/srv/data/*")]', ['rm -f "$UNKNOWN"', 'rm -f /srv/data/"$UNKNOWN"']],
-      ['list(map(os.remove, glob.glob("/srv/data/*.db")))', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['[os.remove(p) for p in __import__("glob").glob("/srv/data/*")]', ['rm -f "$UNKNOWN"', 'rm -f /srv/data/*']],
+      ['list(map(os.remove, glob.glob("/srv/data/*.db")))', ['rm -f /srv/data/*.db']],
       ['from pathlib import Path\nfor p in Path.home().joinpath("Documents").iterdir(): p.unlink()', ['rm -f ~/Documents/"$UNKNOWN"']],
       ['for p in ["/srv/a/x", "/srv/a/y"]: os.remove(p)', ['rm -f /srv/a/"$UNKNOWN"']],
       ['getattr(os, "rem" + "ove")("/etc/passwd")', ['rm -f /etc/passwd']],
@@ -198,8 +198,8 @@ describe('loops, listings and functions picked by name', () => {
       ['require("fs")["rm" + "Sync"]("/srv/data", { recursive: true })', ['rm -rf /srv/data']],
       ['const m = "unlink" + "Sync"; fs[m]("/etc/hosts")', ['rm -f /etc/hosts']],
       ['fs.readdirSync(dir).forEach(f => fs.unlinkSync(path.join("/srv/data", f)))', ['rm -f /srv/data/"$UNKNOWN"']],
-      ['for (const f of glob.sync("/srv/data/*")) fs.unlinkSync(f)', ['rm -f /srv/data/"$UNKNOWN"']],
-      ['glob.sync("/srv/data/*").forEach(fs.unlinkSync)', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['for (const f of glob.sync("/srv/data/*")) fs.unlinkSync(f)', ['rm -f /srv/data/*']],
+      ['glob.sync("/srv/data/*").forEach(fs.unlinkSync)', ['rm -f /srv/data/*']],
       ['fs.rmSync.call(null, "/srv/data", { recursive: true })', ['rm -rf /srv/data']],
       ['Reflect.apply(fs.unlinkSync, null, ["/etc/hosts"])', ['rm -f /etc/hosts']],
       ['const x = obj[key]; console.log(x.length)', []],
@@ -210,23 +210,23 @@ describe('loops, listings and functions picked by name', () => {
       ['FileUtils.send(:rm_rf, Dir.home + "/Documents")', ['rm -rf ~/Documents']],
       ['FileUtils.public_send(ARGV[0], "/srv/data")', ['rm -rf /srv/data']],
       ['FileUtils.method(:rm_rf).call("/srv/data")', ['rm -rf /srv/data']],
-      ['Dir.glob(Dir.home + "/Documents/*").each { |f| File.delete(f) }', ['rm -f ~/Documents/"$UNKNOWN"']],
-      ['Dir[File.expand_path("~/Documents/*")].each do |f| File.delete(f) end', ['rm -f ~/Documents/"$UNKNOWN"']],
+      ['Dir.glob(Dir.home + "/Documents/*").each { |f| File.delete(f) }', ['rm -f ~/Documents/*']],
+      ['Dir[File.expand_path("~/Documents/*")].each do |f| File.delete(f) end', ['rm -f ~/Documents/*']],
       ['Dir.glob("*.rb").each { |f| puts f }', []],
     ]);
   });
   describe('perl', () => {
     cases('perl', [
-      ['unlink glob "$ENV{HOME}/Documents/*"', ['rm -f ~/Documents/"$UNKNOWN"']],
-      ['for my $f (glob("/srv/data/*")) { unlink $f }', ['rm -f /srv/data/"$UNKNOWN"']],
-      ['unlink $_ for glob "/srv/data/*"', ['rm -f "$UNKNOWN"', 'rm -f /srv/data/"$UNKNOWN"']],
+      ['unlink glob "$ENV{HOME}/Documents/*"', ['rm -f ~/Documents/*']],
+      ['for my $f (glob("/srv/data/*")) { unlink $f }', ['rm -f /srv/data/*']],
+      ['unlink $_ for glob "/srv/data/*"', ['rm -f "$UNKNOWN"', 'rm -f /srv/data/*']],
       ['print for glob "*.pl"', []],
     ]);
   });
   describe('php', () => {
     cases('php', [
-      ['array_map("unlink", glob(getenv("HOME") . "/Documents/*"));', ['rm -f ~/Documents/"$UNKNOWN"']],
-      ['foreach (glob("/srv/data/*") as $f) unlink($f);', ['rm -f /srv/data/"$UNKNOWN"']],
+      ['array_map("unlink", glob(getenv("HOME") . "/Documents/*"));', ['rm -f ~/Documents/*']],
+      ['foreach (glob("/srv/data/*") as $f) unlink($f);', ['rm -f /srv/data/*']],
       ['$f = "un" . "link"; $f("/etc/hosts");', ['rm -f /etc/hosts']],
       ['call_user_func("unlink", "/etc/hosts");', ['rm -f /etc/hosts']],
       ['$fn("/etc/hosts");', ['rm -f /etc/hosts']],

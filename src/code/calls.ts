@@ -172,7 +172,7 @@ function methodEffect(lang: CodeLanguage, recv: Val, name: string, c: Call): Eff
       return { value: v.k === 'str' ? { k: 'path', parts: v.parts } : v };
     }
     if (name === 'joinpath') return { value: { k: 'path', parts: joinPaths([recv, ...c.args]) } };
-    const listing = pathListing(recv, name);
+    const listing = pathListing(recv, name, c.args[0]);
     if (listing) return { value: listing };
     return { value: name === 'resolve' || name === 'absolute' ? recv : UNKNOWN };
   }

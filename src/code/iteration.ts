@@ -4,22 +4,27 @@
 // as `rm -f ~/Documents/"$UNKNOWN"`, never as a harmless unknown word.
 
 import type { CodeLanguage, Token } from './lexer.js';
-import { UNK, UNKNOWN, expandUser, partsOf, str, type Part, type Val } from './values.js';
+import { UNK, UNKNOWN, expandUser, globPart, partsOf, str, type Part, type Val } from './values.js';
 
-/** A list standing for whatever matches a glob pattern: the pattern up to its first wildcard, then unknown. */
+/**
+ * A list standing for whatever matches a glob pattern: the pattern itself, its wildcard
+ * segment left a glob (glob.glob('~/Documents/*') is ~/Documents/*, *.pyc stays *.pyc).
+ */
 export function matchesOf(pattern: Val | undefined, expandTilde: boolean): Val {
   const v = expandTilde ? expandUser(pattern) : pattern;
   const parts = partsOf(v);
   if (!parts) return { k: 'list', items: [UNKNOWN] };
   const out: Part[] = [];
   for (const p of parts) {
-    const at = typeof p === 'string' ? p.search(/[*?[{]/) : -1;
+    const at = typeof p === 'string' ? p.search(/[*?[]/) : -1;
     if (at < 0) {
       out.push(p);
       continue;
     }
-    if (at > 0) out.push((p as string).slice(0, at));
-    out.push(UNK);
+    const text = p as string;
+    const segment = text.lastIndexOf('/', at) + 1;
+    if (segment > 0) out.push(text.slice(0, segment));
+    out.push(globPart(text.slice(segment)));
     break;
   }
   return { k: 'list', items: [{ k: v?.k === 'path' ? 'path' : 'str', parts: out }] };
@@ -177,7 +182,12 @@ export const LISTINGS: Readonly<Record<CodeLanguage, ReadonlyMap<string, Source>
 };
 
 /** Methods of a path that list what is under it: Path(p).glob('*'), .rglob('*'), .iterdir(), .walk(). */
-export function pathListing(recv: Val, name: string): Val | null {
-  if (name === 'iterdir' || name === 'glob' || name === 'rglob') return entriesUnder(recv);
+export function pathListing(recv: Val, name: string, pattern: Val | undefined): Val | null {
+  if (name === 'iterdir') return entriesUnder(recv);
+  if ((name === 'glob' || name === 'rglob') && recv.k === 'path') {
+    const dir = partsOf(recv)!;
+    const last = dir.at(-1);
+    return matchesOf({ k: 'path', parts: [...dir, ...(typeof last === 'string' && last.endsWith('/') ? [] : ['/']), ...(partsOf(pattern) ?? [UNK])] }, false);
+  }
   return name === 'walk' ? walkOf(recv) : null;
 }

@@ -11,7 +11,15 @@ const MAX_PARTS = 32;
 
 export const HOME = { hole: 'home' } as const;
 export const UNK = { hole: 'unknown' } as const;
-export type Part = string | typeof HOME | typeof UNK;
+/** A glob's wildcard segment (what glob.glob('~/x/*.log') matches), written unquoted so the shell reading sees the glob. */
+interface GlobPart {
+  hole: 'glob';
+  text: string;
+}
+export type Part = string | typeof HOME | typeof UNK | GlobPart;
+/** A glob piece of these characters only, else unknown: nothing in it can be shell syntax. */
+export const globPart = (text: string): Part => (/^[\w.*?[\]/-]{1,256}$/.test(text) ? { hole: 'glob', text } : UNK);
+const isGlob = (p: Part): p is GlobPart => typeof p === 'object' && p.hole === 'glob';
 
 export type Val =
   | { k: 'str'; parts: Part[] }
@@ -62,7 +70,8 @@ export function word(v: Val | undefined): string {
   rest.forEach((p, i) => {
     if (p === UNK) {
       if (rest[i - 1] !== UNK) out += UNKNOWN_WORD;
-    } else if (typeof p === 'string') out += home && i === 0 ? (p === '/' ? '/' : '/' + shellWord(p.slice(1))) : shellWord(p);
+    } else if (isGlob(p)) out += p.text;
+    else if (typeof p === 'string') out += home && i === 0 ? (p === '/' ? '/' : '/' + shellWord(p.slice(1))) : shellWord(p);
   });
   return out;
 }
@@ -83,7 +92,7 @@ export function shellLine(v: Val | undefined): string {
   if (v?.k === 'list') return argvLine(v.items) ?? UNKNOWN_WORD;
   const parts = partsOf(v);
   if (!parts || parts.every((p) => p === UNK)) return UNKNOWN_WORD;
-  return parts.map((p) => (p === HOME ? '$HOME' : p === UNK ? '${UNKNOWN}' : p)).join('');
+  return parts.map((p) => (p === HOME ? '$HOME' : p === UNK ? '${UNKNOWN}' : isGlob(p) ? p.text : p)).join('');
 }
 
 /** What a string becomes past maxParts; once there it stays, so long chains of `+` cost nothing more. */
@@ -207,7 +216,20 @@ export const JOINERS = new Set([
   'os.path.normpath',
   'path.normalize',
 ]);
-export const LOADERS = new Set(['require', '__import__', 'importlib.import_module']);
+/** Calls that load a module by name; the last ones reach Node's loader past a shadowed `require`. */
+export const LOADERS = new Set([
+  'require',
+  '__import__',
+  'importlib.import_module',
+  'importlib.__import__',
+  'module.require',
+  'module.constructor._load',
+  'Module._load',
+  'process.mainModule.require',
+  'globalThis.require',
+  'global.process.mainModule.require',
+  'createRequire',
+]);
 
 export function moduleName(spec: string): string {
   const m = spec.replace(/^node:/, '');

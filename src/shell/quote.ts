@@ -45,7 +45,12 @@ function quoteForPaste(w: string): string {
 /** Quotes a word so the shell reads it back the same; expansions and globs stay live. */
 export function quoteArg(a: Arg): string {
   if (a.dynamic) return /[\s'"\\]/.test(a.text) || a.quoted ? `"${a.text.replace(/(["\\`])/g, '\\$1')}"` : a.text;
-  if (a.home && (a.text === '~' || a.text.startsWith('~/'))) return '~' + (a.text.length > 1 ? quoteText(a.text.slice(1)) : '');
-  if (a.glob && !/[\s'"\\;&|<>()$`]/.test(a.text)) return a.text;
+  // A glob stays a glob (~/Documents/*), unless it holds characters that are shell syntax.
+  const plainGlob = (t: string): boolean => a.glob && !/[\s'"\\;&|<>()$`]/.test(t);
+  if (a.home && (a.text === '~' || a.text.startsWith('~/'))) {
+    const rest = a.text.slice(1);
+    return '~' + (rest === '' ? '' : plainGlob(rest) ? rest : quoteText(rest));
+  }
+  if (plainGlob(a.text)) return a.text;
   return quoteText(a.text);
 }

@@ -4,7 +4,7 @@
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
-import { fromStdin, NONE, sourceOfWord, type NestedResult, type Stdin, worst } from './result.js';
+import { fromStdin, sourceOfWord, type NestedResult, type Stdin, worst } from './result.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'csh', 'tcsh', 'fish', 'rbash']);
 
@@ -63,8 +63,15 @@ export function shellNested(cmd: NormalisedCommand, stdin: Stdin): NestedResult 
   const inv = shellInvocation(args);
   // BASH_ENV (bash) and ENV (sh) name a file a non-interactive shell sources first.
   const startup = cmd.assignments.find((a) => a.name === 'BASH_ENV' || a.name === 'ENV')?.value;
-  const first: NestedResult =
-    startup?.output !== undefined ? { nested: [{ code: startup.output, via: `${name} with its startup file` }], codeSource: null } : NONE;
+  // PROMPT_COMMAND given to a shell: an interactive one runs it before its first prompt.
+  const prompt = cmd.assignments.find((a) => a.name === 'PROMPT_COMMAND' && a.value.text.trim() !== '')?.value;
+  const first: NestedResult = {
+    nested: [
+      ...(startup?.output !== undefined ? [{ code: startup.output, via: `${name} with its startup file` }] : []),
+      ...(prompt ? [{ code: prompt.text, via: `${name} with PROMPT_COMMAND` }] : []),
+    ],
+    codeSource: prompt ? sourceOfWord(prompt) : null,
+  };
   const rest = ((): NestedResult => {
     if (inv.code)
       return {
