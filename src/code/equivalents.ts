@@ -5,7 +5,9 @@
 
 import { ACTIONS } from './actions.js';
 import { callEffect, isPrinter, memberRef } from './calls.js';
-import { bindTargets, itemOf, ITERATORS, LISTINGS, loopHead, matchesOf, type LoopHead } from './iteration.js';
+import { Cursor } from './cursor.js';
+import { jsImport, pythonImport } from './imports.js';
+import { bindTargets, blockParamNames, itemOf, ITERATORS, LISTINGS, loopHead, matchesOf, type LoopHead } from './iteration.js';
 import { tokenize, type CodeLanguage, type RawPart, type Token } from './lexer.js';
 import {
   DEFAULT_ALIASES,
@@ -22,7 +24,6 @@ import {
   format,
   joinPaths,
   literal,
-  moduleName,
   partsOf,
   shellLine,
   str,
@@ -92,15 +93,15 @@ interface State {
   loops: Map<string, Val>;
 }
 
-class Reader {
-  private i = 0;
+class Reader extends Cursor {
   private readonly lang: CodeLanguage;
 
   constructor(
     private readonly st: State,
-    private readonly toks: Token[],
+    toks: Token[],
     private readonly nest: number,
   ) {
+    super(toks);
     this.lang = st.lang;
   }
 
@@ -123,18 +124,6 @@ class Reader {
   private emit(lines: string | null | string[]): void {
     for (const line of Array.isArray(lines) ? lines : [lines])
       if (line !== null && this.st.out.length < LIMITS.maxEquivalents && !this.st.out.includes(line)) this.st.out.push(line);
-  }
-
-  private peek(k = 0): Token | undefined {
-    return this.toks[this.i + k];
-  }
-  private isOp(v: string, k = 0): boolean {
-    const t = this.peek(k);
-    return t?.t === 'op' && t.v === v;
-  }
-  private isId(v: string): boolean {
-    const t = this.peek();
-    return t?.t === 'id' && t.v === v;
   }
 
   private nested(code: string): Reader | null {
@@ -294,8 +283,15 @@ class Reader {
     this.i++;
     const lit = LITERAL_WORDS.get(w);
     if (lit) return lit;
-    if (w === 'import' && this.lang === 'node') return this.isOp('(') ? { k: 'ref', name: 'require' } : this.jsImport();
-    if ((w === 'import' || w === 'from') && this.lang === 'python') return this.pythonImport(w);
+    if (w === 'import' && this.lang === 'node') {
+      if (this.isOp('(')) return { k: 'ref', name: 'require' };
+      jsImport(this, this.st.aliases, (parts) => literal(str(this.parts(parts))));
+      return UNKNOWN;
+    }
+    if ((w === 'import' || w === 'from') && this.lang === 'python') {
+      pythonImport(this, w, this.st.aliases, this.st.stars);
+      return UNKNOWN;
+    }
     if (w === 'include' && this.lang === 'ruby' && this.peek()?.t === 'id') {
       this.st.stars.push((this.peek() as { v: string }).v);
       this.i++;
@@ -308,78 +304,6 @@ class Reader {
     const known = this.st.aliases.get(local) ?? DEFAULT_ALIASES[this.lang]?.get(local);
     const star = known || this.st.stars.length === 0 ? undefined : this.st.stars.map((m) => `${m}.${local}`).find((n) => this.knows(n));
     return { k: 'ref', name: known ?? star ?? local, local };
-  }
-
-  private dotted(): string {
-    const segs: string[] = [];
-    while (this.peek()?.t === 'id') {
-      segs.push((this.peek() as { v: string }).v);
-      this.i++;
-      if (!this.isOp('.') || this.peek(1)?.t !== 'id') break;
-      this.i++;
-    }
-    return segs.join('.');
-  }
-
-  /** import a.b as c; from m import x as y, (z); from m import * */
-  private pythonImport(kw: 'import' | 'from'): Val {
-    const from = kw === 'from' ? this.dotted() : '';
-    if (kw === 'from') {
-      if (!this.isId('import')) return UNKNOWN;
-      this.i++;
-    }
-    if (this.isOp('*')) {
-      this.i++;
-      this.st.stars.push(from);
-      return UNKNOWN;
-    }
-    if (this.isOp('(')) this.i++;
-    for (;;) {
-      const name = this.dotted();
-      if (!name) break;
-      const target = from ? `${from}.${name}` : name;
-      if (this.isId('as') && this.peek(1)?.t === 'id') {
-        this.st.aliases.set((this.peek(1) as { v: string }).v, target);
-        this.i += 2;
-      } else if (from) this.st.aliases.set(name, target);
-      if (!this.isOp(',')) break;
-      this.i++;
-    }
-    if (this.isOp(')')) this.i++;
-    return UNKNOWN;
-  }
-
-  /** import x from 'm'; import * as x from 'm'; import { a, b as c } from 'm' */
-  private jsImport(): Val {
-    const binds: Array<[string, string | null]> = [];
-    for (let guard = 0; guard < 1000 && this.i < this.toks.length; guard++) {
-      const t = this.peek();
-      if (t?.t === 'id' && t.v === 'from') {
-        this.i++;
-        break;
-      }
-      if (t?.t === 'id') {
-        if (t.v !== 'as') binds.push([t.v, null]);
-      } else if (this.isOp('{')) {
-        this.i++;
-        while (this.peek()?.t === 'id') {
-          const member = (this.peek() as { v: string }).v;
-          this.i++;
-          if (this.isId('as') && this.peek(1)?.t === 'id') {
-            binds.push([(this.peek(1) as { v: string }).v, member]);
-            this.i += 2;
-          } else binds.push([member, member]);
-          if (this.isOp(',')) this.i++;
-        }
-      } else if (!this.isOp('*') && !this.isOp(',')) return UNKNOWN;
-      this.i++;
-    }
-    const spec = this.peek();
-    if (spec?.t !== 'str') return UNKNOWN;
-    const mod = moduleName(literal(str(this.parts(spec.parts))) ?? '');
-    for (const [local, member] of binds) this.st.aliases.set(local, member ? `${mod}.${member}` : mod);
-    this.i++;
-    return UNKNOWN;
   }
 
   /** A loop's head: its variables stand for an item of what it walks (`for f in glob.glob(…)`). */
@@ -401,25 +325,9 @@ class Reader {
     return UNKNOWN;
   }
 
-  /** A block or arrow function handed the items one by one: .forEach(f => …), .each { |f| … }, .each do |f| … */
+  /** A block or arrow function handed the items one by one: .forEach(f => …), .each { |f| … }. */
   private blockParams(item: Val): void {
-    const at = this.i;
-    const names: string[] = [];
-    if (this.lang === 'node' && this.isOp('(')) {
-      // f => …, (f) => …, (f, i) => …, function (f) { … }: a parameter, not an argument.
-      const t = this.toks[at + 1];
-      const u = this.toks[at + 2];
-      const opAt = (k: number, v: string) => this.toks[k]?.t === 'op' && (this.toks[k] as { v: string }).v === v;
-      if (t?.t === 'id' && opAt(at + 2, '=>')) names.push(t.v);
-      else if (opAt(at + 1, '(') && u?.t === 'id' && (opAt(at + 3, ')') || opAt(at + 3, ','))) names.push(u.v);
-      else if (t?.t === 'id' && t.v === 'function' && opAt(at + 2, '(') && this.toks[at + 3]?.t === 'id') names.push((this.toks[at + 3] as { v: string }).v);
-    } else if (this.lang === 'ruby' && (this.isOp('{') || this.isId('do')) && this.isOp('|', 1)) {
-      for (let j = at + 2; j < at + 12 && this.toks[j]?.t !== 'op'; j += 1) {
-        const t = this.toks[j];
-        if (t?.t === 'id') names.push(t.v);
-        if (this.toks[j + 1]?.t === 'op' && (this.toks[j + 1] as { v: string }).v === ',') j++;
-      }
-    }
+    const names = blockParamNames(this.lang, this.toks, this.i);
     if (names.length > 0) this.bind(names.slice(0, 1), item);
   }
 

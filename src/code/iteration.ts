@@ -191,3 +191,24 @@ export function pathListing(recv: Val, name: string, pattern: Val | undefined): 
   }
   return name === 'walk' ? walkOf(recv) : null;
 }
+
+/**
+ * The parameter a block or arrow function at `at` takes: JavaScript's `(f => …)`,
+ * `((f, i) => …)`, `(function (f) {…})`, Ruby's `{ |f| … }` and `do |f| … end`.
+ */
+export function blockParamNames(lang: CodeLanguage, toks: Token[], at: number): string[] {
+  const id = (k: number) => idOf(toks[k]);
+  const op = (k: number, v: string) => isOp(toks[k], v);
+  if (lang === 'node' && op(at, '(')) {
+    if (id(at + 1) !== null && op(at + 2, '=>')) return [id(at + 1)!];
+    if (op(at + 1, '(') && id(at + 2) !== null && (op(at + 3, ')') || op(at + 3, ','))) return [id(at + 2)!];
+    if (id(at + 1) === 'function' && op(at + 2, '(') && id(at + 3) !== null) return [id(at + 3)!];
+    return [];
+  }
+  if (lang === 'ruby' && (op(at, '{') || id(at) === 'do') && op(at + 1, '|')) {
+    const names: string[] = [];
+    for (let j = at + 2; j < at + 12 && toks[j]?.t === 'id'; j += op(j + 1, ',') ? 2 : 1) names.push(id(j)!);
+    return names;
+  }
+  return [];
+}
