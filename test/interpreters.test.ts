@@ -189,7 +189,7 @@ describe('loops, listings and functions picked by name', () => {
       ['getattr(__builtins__, "ex" + "ec")("import os; os.system(\'reboot\')")', ['reboot']],
       ['n = input()\ngetattr(shutil, n)("/srv/data")', ['rm -rf /srv/data']],
       ['importlib.import_module(name).rmtree("/srv/data")', ['rm -rf /srv/data']],
-      ['getattr(logging, level)("starting")', ['"$UNKNOWN" starting']],
+      ['getattr(logging, level)("starting")', ['"$UNNAMED_FUNCTION" starting']],
       ['for line in open("notes.txt"): print(line)', []],
     ]);
   });

@@ -14,7 +14,6 @@ import {
   LOADERS,
   PATH_MAKERS,
   UNKNOWN,
-  argvLine,
   canonical,
   concat,
   expandUser,
@@ -23,6 +22,7 @@ import {
   literal,
   moduleName,
   str,
+  word,
   type Call,
   type Val,
 } from './values.js';
@@ -240,6 +240,9 @@ function memberByName(lang: CodeLanguage, name: string, c: Call): Val | null {
   return m ? memberRef(m[1]!, target) : null;
 }
 
+/** The name a call to a function the code does not name is said with. */
+const UNNAMED_FUNCTION = '"$UNNAMED_FUNCTION"';
+
 /** Modules whose members delete files, and those whose members run commands. */
 const FILE_MODULES = new Set(['os', 'shutil', 'pathlib', 'fs', 'fs.promises', 'FileUtils', 'File', 'Dir', 'Deno', 'Bun', 'rimraf', 'File.Path']);
 const RUNNER_MODULES = new Set(['os', 'subprocess', 'child_process', 'Kernel', 'Open3', 'IO', 'Process', 'execa', 'Deno', 'Bun', 'pty', 'commands']);
@@ -263,6 +266,8 @@ function unknownCallee(lang: CodeLanguage, name: string, c: Call): string[] {
   if (FILE_MODULES.has(module) || builtins) out.push(verb(builtins ? 'rm -f' : 'rm -rf', args));
   const a0 = literal(c.args[0]);
   if ((RUNNER_MODULES.has(module) || builtins) && a0 !== null && /\s/.test(a0.trim())) out.push(a0);
-  if (out.length === 0 && args.length > 0) out.push(argvLine([UNKNOWN, ...args]) ?? '');
+  // Any other function the text does not name: judged by what its arguments name (a key, the
+  // home), as a command whose name is unknown; not as a program run, which it need not be.
+  if (out.length === 0 && args.length > 0) out.push([UNNAMED_FUNCTION, ...args.map(word)].join(' '));
   return out.filter(Boolean);
 }

@@ -91,6 +91,8 @@ interface State {
   stars: string[];
   /** What each loop variable stands for (./iteration.ts), for the second reading of code with loops. */
   loops: Map<string, Val>;
+  /** The words given after the code (python3 -c CODE a b): what sys.argv[1], process.argv[1], $ARGV[0] hold. */
+  argv: readonly Val[];
 }
 
 class Reader extends Cursor {
@@ -256,7 +258,7 @@ class Reader extends Cursor {
     }
     if (t.t === 'num') {
       this.i++;
-      return { k: 'num' };
+      return t.v === undefined ? { k: 'num' } : { k: 'num', n: t.v };
     }
     if (t.t === 'id') return this.name(t.v, d);
     const sym = this.peek(1);
@@ -403,6 +405,10 @@ class Reader extends Cursor {
 
   /** x[key]: HOME from an environment, a module's member by name (require('fs')['rm' + 'Sync']), Ruby's Dir[glob]. */
   private index(v: Val, key: Val | undefined): Val {
+    if (v.k === 'ref' && key?.k === 'num' && key.n !== undefined) {
+      const first = ARGV_FIRST[this.lang];
+      if (first && v.name === first.name) return this.st.argv[key.n - first.index] ?? UNKNOWN;
+    }
     if (v.k === 'list') return itemOf(v);
     if (v.k !== 'ref') return UNKNOWN;
     if (ENVIRONMENTS.has(v.name)) return (key?.k === 'ref' ? key.local : literal(key)) === 'HOME' ? str([HOME]) : UNKNOWN;
@@ -420,8 +426,17 @@ class Reader extends Cursor {
   }
 }
 
-function read(language: InterpreterLanguage, code: string): State {
-  const fresh = (): State => ({ lang: language, out: [], printed: [], aliases: new Map(), values: new Map(), stars: [], loops: new Map() });
+/** Where the words after the code start in each language's argument list (sys.argv[1] is the first). */
+const ARGV_FIRST: Partial<Record<CodeLanguage, { name: string; index: number }>> = {
+  python: { name: 'sys.argv', index: 1 },
+  node: { name: 'process.argv', index: 1 },
+  ruby: { name: 'ARGV', index: 0 },
+  perl: { name: '$ARGV', index: 0 },
+  php: { name: '$argv', index: 1 },
+};
+
+function read(language: InterpreterLanguage, code: string, argv: readonly Val[] = []): State {
+  const fresh = (): State => ({ lang: language, out: [], printed: [], aliases: new Map(), values: new Map(), stars: [], loops: new Map(), argv });
   const st = fresh();
   const toks = tokenize(language, code);
   new Reader(st, toks, 0).run();
@@ -431,8 +446,9 @@ function read(language: InterpreterLanguage, code: string): State {
   return st;
 }
 
-export function shellEquivalents(language: InterpreterLanguage, code: string): string[] {
-  return read(language, code).out;
+/** The shell commands the code amounts to; `argv` is what the command line gives it after the code. */
+export function shellEquivalents(language: InterpreterLanguage, code: string, argv: readonly Val[] = []): string[] {
+  return read(language, code, argv).out;
 }
 
 /** What the code prints on stdout, when every printing call prints known text; null when it prints nothing or something unknown. */

@@ -206,9 +206,9 @@ export function blockParamNames(lang: CodeLanguage, toks: Token[], at: number): 
     return [];
   }
   if (lang === 'ruby' && (op(at, '{') || id(at) === 'do') && op(at + 1, '|')) {
-    const names: string[] = [];
-    for (let j = at + 2; j < at + 12 && toks[j]?.t === 'id'; j += op(j + 1, ',') ? 2 : 1) names.push(id(j)!);
-    return names;
+    const params: string[] = [];
+    for (let j = at + 2; j < at + 12 && toks[j]?.t === 'id'; j += op(j + 1, ',') ? 2 : 1) params.push(id(j)!);
+    return params;
   }
   return [];
 }

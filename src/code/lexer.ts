@@ -17,7 +17,7 @@ export type Token =
   | { t: 'str'; parts: RawPart[]; words?: boolean; template?: boolean }
   /** Backticks, qx, %x: the text runs as a shell command where it stands. */
   | { t: 'cmd'; parts: RawPart[] }
-  | { t: 'num' }
+  | { t: 'num'; v?: number }
   | { t: 'op'; v: string }
   | { t: 'nl' };
 
@@ -410,7 +410,9 @@ class Lexer {
     const code = c.charCodeAt(0);
     if (code >= 48 && code <= 57) {
       while (/[\w.]/.test(s[this.pos] ?? '') && !(s[this.pos] === '.' && s[this.pos + 1] === '.')) this.pos++;
-      this.out.push(NUMBER);
+      // A small integer keeps its value (sys.argv[1]); any other number is just a number.
+      const digits = s.slice(start, this.pos);
+      this.out.push(/^\d{1,2}$/.test(digits) ? (SMALL_NUMBERS[Number(digits)] ??= { t: 'num', v: Number(digits) }) : NUMBER);
       return;
     }
     const sigil = (c === '$' && lang !== 'python' && lang !== 'node') || (c === '@' && (lang === 'perl' || lang === 'ruby'));
@@ -452,6 +454,7 @@ function isIdCode(k: number): boolean {
 
 const NEWLINE: Token = { t: 'nl' };
 const NUMBER: Token = { t: 'num' };
+const SMALL_NUMBERS: Token[] = [];
 const OPERATORS = new Map<string, Token>();
 
 function operatorToken(v: string): Token {

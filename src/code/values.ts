@@ -30,7 +30,8 @@ export type Val =
   | { k: 'ref'; name: string; local?: string }
   | { k: 'meth'; recv: Val; name: string }
   | { k: 'bool'; v: boolean }
-  | { k: 'num' }
+  /** n: the value, when it is a small integer (an index). */
+  | { k: 'num'; n?: number }
   | { k: 'unknown' };
 
 export interface Call {
@@ -74,6 +75,14 @@ export function word(v: Val | undefined): string {
     else if (typeof p === 'string') out += home && i === 0 ? (p === '/' ? '/' : '/' + shellWord(p.slice(1))) : shellWord(p);
   });
   return out;
+}
+
+/** A shell word handed to the code as an argument: its text, the home kept a home, unknown when the line does not say. */
+export function wordValue(a: { text: string; dynamic: boolean; home: boolean }): Val {
+  if (a.dynamic) return UNKNOWN;
+  if (!a.home) return str([a.text]);
+  const rest = a.text.slice(1);
+  return str(rest === '' ? [HOME] : [HOME, rest]);
 }
 
 export function argvLine(vals: Val[]): string | null {

@@ -4,6 +4,7 @@
 
 import { inlineCode, isInterpreter, stdinInterpreter } from '../code/interpreter-argv.js';
 import { shellEquivalents } from '../code/equivalents.js';
+import { wordValue } from '../code/values.js';
 import { databaseCode } from '../databases/clients.js';
 import { mongoEquivalents } from '../databases/mongo.js';
 import { sqlEquivalents } from '../databases/sql.js';
@@ -26,7 +27,9 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   const inline = inlineCode(argv);
   if (inline) {
     const codeArg = args.find((a) => a.text === inline.code);
-    const lines = shellEquivalents(inline.language, inline.code);
+    // The words after the code are its arguments (python3 -c CODE ~/x: sys.argv[1] is ~/x).
+    const after = codeArg ? args.slice(args.indexOf(codeArg) + 1).filter((a, i) => i > 0 || a.text !== '--') : [];
+    const lines = shellEquivalents(inline.language, inline.code, after.map(wordValue));
     // os.system(cmd) with cmd not a literal: a program runs that the line does not name; one
     // built by decoding (fromhex, b64decode, Buffer.from(…, 'base64'), pack('H*')) is a hidden payload.
     const opaque = runsDecoded(inline.code) ? 'decoded' : lines.some((l) => l.startsWith('"$UNKNOWN"')) ? 'unknown' : null;
