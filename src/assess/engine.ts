@@ -1,7 +1,7 @@
 // The engine: a command line in, a RiskAssessment out. Every door calls this and only
 // renders what it returns.
 
-import { atLeast, severityRank } from '../core/severity.js';
+import { atLeast, maxSeverity, severityRank } from '../core/severity.js';
 import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/contracts.js';
 import { parseArgs, type ParsedArgs } from '../catalogue/args.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
@@ -193,7 +193,8 @@ export class Engine {
       command: line,
       allowed: decision === 'allow',
       decision,
-      severity,
+      // A line denied for what it hides past a limit is rated as what it may hide: High at least.
+      severity: unread && decision === 'deny' ? maxSeverity(severity, 'High') : severity,
       risk_level: riskLevel,
       context: { risk_level: riskLevel, labels },
       matched_rules,

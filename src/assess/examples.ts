@@ -8,7 +8,8 @@ import { blastDetail } from './template.js';
 
 /**
  * The fixed place examples are assessed in, so they mean the same on every machine: a
- * project with firebreak installed in its node_modules, and node from nvm.
+ * project with firebreak installed in its node_modules, node from nvm, and the secrets and
+ * local data git does not keep (.env, a key, a database).
  */
 export const EXAMPLE_CONTEXT: PathContext = {
   cwd: '/home/dev/project',
@@ -22,6 +23,7 @@ export const EXAMPLE_CONTEXT: PathContext = {
     '/home/dev/.cache/firebreak',
     '/home/dev/.local/state/firebreak',
   ],
+  files: ['/home/dev/project/.env', '/home/dev/project/certs/server.key', '/home/dev/project/data/app.db', '/home/dev/project/terraform.tfstate'],
 };
 
 interface ExampleFailure {

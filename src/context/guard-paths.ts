@@ -40,13 +40,27 @@ const HOME_GUARD = [
   '.copilot/settings.json',
   '.copilot/hooks/**',
   '.config/github-copilot/**',
+  // Where the firebreak command itself is put on the PATH (a link there to /bin/true answers every check with "allow").
+  '.local/bin/firebreak',
+  'bin/firebreak',
+  '.npm-global/bin/firebreak',
+  '.volta/bin/firebreak',
 ];
 
 /**
  * Machine-wide places that switch hooks off or run code inside every process: the agents'
  * managed and system settings, and the preload list the dynamic linker reads.
  */
-const MACHINE_GUARD = ['/etc/ld.so.preload', '/etc/claude-code/**', '/Library/Application Support/ClaudeCode/**', '/etc/gemini-cli/**', '/etc/codex/**'];
+const MACHINE_GUARD = [
+  '/etc/ld.so.preload',
+  '/etc/claude-code/**',
+  '/Library/Application Support/ClaudeCode/**',
+  '/etc/gemini-cli/**',
+  '/etc/codex/**',
+  '/usr/local/bin/firebreak',
+  '/usr/bin/firebreak',
+  '/opt/homebrew/bin/firebreak',
+];
 
 /** Names under a project's root (and the directory a command runs in). */
 const PROJECT_GUARD = [
@@ -181,7 +195,7 @@ export function holdsGuard(abs: string, ctx: PathContext): boolean {
  * A regular expression for a glob, segment by segment as the shell expands it: * and ? stay
  * inside a segment, [..] is a class, and a segment's leading dot is matched only by a dot.
  */
-function globRegExp(glob: string): RegExp {
+export function globRegExp(glob: string): RegExp {
   const segment = (seg: string): string => {
     let re = /^[*?[]/.test(seg) ? '(?!\\.)' : '';
     for (let i = 0; i < seg.length; i++) {

@@ -11,4 +11,6 @@ export interface PathContext {
   guarded?: string[];
   /** Agents' settings directories moved out of the home by their environment (own-files.ts), and the home path each stands for. */
   agentDirs?: Array<{ dir: string; as: string }>;
+  /** For a place described rather than detected: the project data files it holds (a .env); otherwise the file system is looked at. */
+  files?: readonly string[];
 }

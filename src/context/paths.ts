@@ -1,10 +1,11 @@
 // Where a target path points. The class, not the verb alone, decides how bad a deletion
 // is: `rm -rf node_modules` is routine, `rm -rf src` is not, `rm -rf ~` is a disaster.
 
+import { lstatSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Arg } from '../shell/index.js';
 import type { PathClass } from '../core/path-class.js';
-import { globMayHitGuard, holdsGuard, isGuardConfig } from './guard-paths.js';
+import { globMayHitGuard, globRegExp, holdsGuard, isGuardConfig } from './guard-paths.js';
 import type { PathContext } from './path-context.js';
 import { trimPattern } from '../core/pattern-trim.js';
 import { withoutTrailingSlashes } from '../core/trailing-slash.js';
@@ -169,6 +170,30 @@ function inside(child: string, parent: string): boolean {
   return parent === '/' ? child !== '/' : child.startsWith(parent + '/');
 }
 
+/**
+ * What a glob path stands for: a last component that takes everything (dir/*) stands for the
+ * directory; any other glob component for a name of its shape (*.log -> x.log).
+ */
+function globStandIn(text: string): string {
+  const parts = withoutTrailingSlashes(text).split('/');
+  const last = parts.length - 1;
+  if (last === 0 && parts[0] === '') return text;
+  if (ALL_GLOB.test(parts[last]!)) parts[last] = '.';
+  for (let i = 0; i < parts.length; i++) if (/[*?[]/.test(parts[i]!)) parts[i] = parts[i]!.replace(/\[[^\]]*\]|[*?[]/g, 'x');
+  return parts.join('/') || '/';
+}
+
+/** The path an absolute glob stands for when its first components can match the home (with HOME=/tmp/h, the glob /tmp/x* or a star in that place); null otherwise. */
+function globThroughHome(absGlob: string, home: string): string | null {
+  const segs = absGlob.split('/');
+  const homeSegs = home.split('/');
+  if (segs.length < homeSegs.length) return null;
+  const head = segs.slice(0, homeSegs.length).join('/');
+  if (!/[*?[]/.test(head) || !globRegExp(head).test(home)) return null;
+  const rest = segs.slice(homeSegs.length).join('/');
+  return posix.resolve(rest === '' ? home : `${home}/${globStandIn(rest)}`);
+}
+
 /** Classifies one target word as the shell would expand it in `ctx.cwd`. */
 export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null): { cls: PathClass; path: string; also?: PathClass[] } {
   if (arg.guarded) return { cls: 'guarded', path: arg.text };
@@ -194,22 +219,17 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
   // A glob that takes everything in a directory (dir/*) stands for the directory; any other
   // glob component stands for a name of its shape (*.log -> x.log, packages/*/dist ->
   // packages/x/dist), so the name's class still counts.
-  if (arg.glob) {
-    const parts = withoutTrailingSlashes(text).split('/');
-    const last = parts.length - 1;
-    if (last > 0 || parts[0] !== '') {
-      if (ALL_GLOB.test(parts[last]!)) parts[last] = '.';
-      for (let i = 0; i < parts.length; i++) if (/[*?[]/.test(parts[i]!)) parts[i] = parts[i]!.replace(/\[[^\]]*\]|[*?[]/g, 'x');
-      text = parts.join('/') || '/';
-    }
-  }
+  const globText = text;
+  if (arg.glob) text = globStandIn(text);
   // Relative to a directory an earlier `cd` in the line moved to.
   let base = ctx.cwd;
   if (cwd && !text.startsWith('/')) {
     if (cwd.dynamic && !cwd.home) return { cls: 'unknown', path: text };
     base = posix.resolve(ctx.cwd, cwd.home ? ctx.home + cwd.text.slice(1) : cwd.text);
   }
-  const abs = posix.resolve(base, text);
+  let abs = posix.resolve(base, text);
+  // A home under a temp directory is reached by globs over it: a star for the home's name in /tmp/STAR/Documents.
+  if (arg.glob) abs = globThroughHome(posix.resolve(base, globText), ctx.home) ?? abs;
   const cls = classifyAbsolute(abs, ctx);
   // Classes the path has as well, which rules for them see besides its own: a glob that could
   // match the guard's files (~/.cla*, settings.jso?) is aimed at them, and a directory that
@@ -219,7 +239,8 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
     if (arg.glob && globMayHitGuard(posix.resolve(base, arg.home ? ctx.home + arg.text.slice(1) : arg.text), ctx)) also.push('guard_config');
     if (holdsGuard(abs, ctx)) also.push('holds_guard');
   }
-  if ((cls === 'project' || cls === 'outside_project') && PROJECT_DATA.test(abs.slice(abs.lastIndexOf('/') + 1))) also.push('project_data');
+  if ((cls === 'project' || cls === 'outside_project') && PROJECT_DATA.test(abs.slice(abs.lastIndexOf('/') + 1)) && mayExist(abs, ctx))
+    also.push('project_data');
   // Another repository's .git (~/repo/.git/hooks/pre-commit) is as much a repository as this one's.
   if (cls !== 'git_dir' && /\/\.git(\/|$)/.test(abs)) also.push('git_dir');
   return { cls, path: abs, also };
@@ -242,6 +263,26 @@ function withPlaceEdits(text: string, ctx: PathContext, pwdKnown: boolean): stri
   return ok && !/[$`]/.test(out) ? out : null;
 }
 
+/**
+ * Whether a file may be there: a project's .env that does not exist has nothing to lose
+ * (cp .env.example .env on a fresh clone). A described place says what it holds; where the
+ * project is not on this machine and nothing says, the name decides.
+ */
+function mayExist(abs: string, ctx: PathContext): boolean {
+  if (ctx.files) return ctx.files.includes(abs);
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    try {
+      statSync(ctx.projectRoot);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+}
+
 function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (abs === '/') return 'root';
   if (isGuardConfig(abs, ctx)) return 'guard_config';
@@ -262,6 +303,8 @@ function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   const inHome = inside(abs, ctx.home);
   for (const t of ctx.tempDirs) {
     if (inHome && ctx.home.length > t.length) continue;
+    // A temp directory holding the home (HOME=/tmp/home) holds everything in it.
+    if ((abs === t || inside(abs, t)) && inside(ctx.home, abs)) return 'ancestor';
     if (abs === t) return 'temp_root';
     if (inside(abs, t)) return 'temp';
   }

@@ -56,6 +56,8 @@ interface WrapperSpec {
   assignments?: boolean;
   /** A lone `-` is an option (env's, the same as -i), not the command. */
   loneDash?: boolean;
+  /** Options whose value is the directory the command runs in (env -C, sudo -D). */
+  chdir?: readonly string[];
 }
 
 const wrapper = (names: Parameters<typeof optionSpec>[0], quirks: Omit<WrapperSpec, 'options'> = {}): WrapperSpec => ({
@@ -71,10 +73,10 @@ const WRAPPERS: Record<string, WrapperSpec> = {
       // -k (ignore cached credentials) still runs the command it is given; -K does not.
       stops: '-l --list -v --validate -K --remove-timestamp -e --edit -V --version',
     },
-    { assignments: true },
+    { assignments: true, chdir: ['-D', '--chdir'] },
   ),
   doas: wrapper({ value: '-u -C' }, { assignments: true }),
-  env: wrapper({ value: '-u --unset -C --chdir', code: '-S --split-string' }, { assignments: true, loneDash: true }),
+  env: wrapper({ value: '-u --unset -C --chdir', code: '-S --split-string' }, { assignments: true, loneDash: true, chdir: ['-C', '--chdir'] }),
   nohup: NOTHING,
   nice: wrapper({ value: '-n --adjustment' }),
   time: wrapper({ value: '-f --format -o --output' }),
@@ -117,7 +119,7 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   runcon: wrapper({ value: '-u --user -r --role -t --type -l --range' }),
   // As another user, in another session, or with I/O and limits changed: the command runs as given.
   pkexec: wrapper({ value: '--user' }),
-  run0: wrapper({ value: '-u --user -g --group -D --chdir --setenv --unit --property --description --slice --nice --machine' }),
+  run0: wrapper({ value: '-u --user -g --group -D --chdir --setenv --unit --property --description --slice --nice --machine' }, { chdir: ['-D', '--chdir'] }),
   gosu: wrapper({}, { leadingOperands: 1 }),
   'su-exec': wrapper({}, { leadingOperands: 1 }),
   setuidgid: wrapper({}, { leadingOperands: 1 }),
@@ -157,13 +159,14 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   let argv = cmd.argv;
   const wrappers: string[] = [];
   const assignments = [...cmd.assignments];
+  const where = { cwd: cmd.cwd };
   for (let n = 0; n < MAX_WRAPPERS && argv.length > 0; n++) {
     const head = argv[0]!;
     if (head.dynamic) break;
     const name = basename(head.text);
     const spec = own(WRAPPERS, name);
     if (!spec) break;
-    const rest = stripWrapper(argv.slice(1), spec, assignments);
+    const rest = stripWrapper(argv.slice(1), spec, assignments, where);
     if (rest === null) return null;
     // A wrapper with nothing to run is the command itself: bare `env` prints the environment.
     if (rest.length === 0) break;
@@ -190,7 +193,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     // /bin/r[m], /???/r?: a name the shell finds by matching a glob is as unknown as a variable.
     dynamicName: head ? head.dynamic || globName(head) : false,
     pipe: cmd.pipe,
-    cwd: cmd.cwd,
+    cwd: where.cwd,
     segment: '',
     via: [],
     remote: null,
@@ -200,7 +203,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
 }
 
 /** The words after a wrapper's own options, or null when the wrapper runs nothing of ours. */
-function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name: string; value: Arg }>): Arg[] | null {
+function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name: string; value: Arg }>, where: { cwd: Arg | null }): Arg[] | null {
   let operands = spec.leadingOperands ?? 0;
   let rest: Arg[] | null = [];
   scanOptions(args, spec.options, 0, (kind, at, name, takes, value, after) => {
@@ -209,6 +212,15 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
       if (spec.options.stops.has(name)) {
         rest = null;
         return true;
+      }
+      // env -C DIR: the command runs in DIR.
+      if (spec.chdir?.includes(name) && value !== undefined) {
+        const dir = args[after - 1]!;
+        const given = after - 1 > at ? dir : { ...args[at]!, text: value, home: /^~(\/|$)/.test(value) };
+        where.cwd =
+          given.home || given.text.startsWith('/') || !where.cwd || given.dynamic
+            ? given
+            : { ...given, text: `${where.cwd.text.replace(/\/+$/, '')}/${given.text}`, home: where.cwd.home, dynamic: where.cwd.dynamic };
       }
       // env -S 'cmd args' splits one string into the command line it runs.
       if (takes === 'code') {

@@ -17,7 +17,7 @@ import { NONE, type NestedCode, type NestedResult, worst } from './result.js';
 
 /** Configuration whose value is a command git runs through the shell. */
 const CODE_KEYS =
-  /^(core\.(sshcommand|pager|editor|fsmonitor|gitproxy|askpass)|diff\.external|sequence\.editor|gpg\.(ssh\.|x509\.|openpgp\.)?program|pager\.[^.]+|interactive\.difffilter|uploadpack\.packobjectshook|(filter|diff|merge)\..+\.(clean|smudge|process|textconv|command|driver)|credential(\..+)?\.helper|include\.path|includeif\..+\.path|core\.hookspath)$/;
+  /^(core\.(sshcommand|pager|editor|fsmonitor|gitproxy|askpass)|diff\.external|sequence\.editor|gpg\.(ssh\.|x509\.|openpgp\.)?program|pager\.[^.]+|interactive\.difffilter|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|(filter|diff|merge)\..+\.(clean|smudge|process|textconv|command|driver)|credential(\..+)?\.helper|include\.path|includeif\..+\.path|core\.hookspath)$/;
 
 /** Configuration that is a file of more configuration, or where hooks are: a path, not a command, but what is there is code the line may not show. */
 const FILE_KEYS = /^(include\.path|includeif\..+\.path|core\.hookspath)$/;
@@ -80,6 +80,23 @@ export function configSetting(rest: Arg[]): { key: string; value: Arg } | null {
   const [k, v] = operands[0]?.text === 'set' ? [operands[1], operands[2]] : [operands[0], operands[1]];
   return k && v && !k.dynamic ? { key: k.text.toLowerCase(), value: v } : null;
 }
+/** The settings a git config file holds, as section.key (or section.sub.key) and value: `[alias]` then `st = !cmd` is alias.st. */
+export function configFileSettings(text: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  let section = '';
+  for (const raw of text.split('\n').slice(0, 1000)) {
+    const line = raw.trim();
+    const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+    if (head) {
+      section = head[2] === undefined ? head[1]! : `${head[1]}.${head[2]}`;
+      continue;
+    }
+    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
+    if (kv && section) out.push([`${section}.${kv[1]}`, (kv[2] ?? 'true').replace(/^"(.*)"$/, '$1')]);
+  }
+  return out;
+}
+
 const isMarker = (t: string): boolean => MARKER_WORDS.has(t) || /^(-c|--config-env|ext::)/i.test(t);
 
 /** The command a config value amounts to, if any: credential.helper runs only a `!command`; core.fsmonitor=true is the built-in monitor. */
@@ -92,6 +109,15 @@ function configCode(key: string, value: string): string | null {
   if (FILE_KEYS.test(k)) return null;
   return value;
 }
+
+/** url.<base>.insteadOf: URLs are rewritten to <base>, and an ext:: base is a command git runs for every fetch or push. */
+function rewrittenTo(key: string): string | null {
+  const m = /^url\.(.+)\.(push)?insteadof$/is.exec(key);
+  return m && /^ext::/i.test(m[1]!) ? extCommand(m[1]!.slice(5)) : null;
+}
+
+/** A one-off include.path or core.hooksPath: code from a file the line does not show, unless it points nowhere. */
+const pointsAtFiles = (key: string, value: string): boolean => FILE_KEYS.test(key.toLowerCase()) && value !== '' && value !== '/dev/null';
 
 /** `'key'='value'` pairs as git writes GIT_CONFIG_PARAMETERS. */
 function configParameters(text: string): Array<[string, string]> {
@@ -124,6 +150,8 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
     settings.set(key.toLowerCase(), text);
     const code = configCode(key, text);
     if (code !== null) run(code, via);
+    const ext = rewrittenTo(key);
+    if (ext !== null) run(ext, `${via}, an ext:: URL git runs`);
   };
 
   // The environment git runs with.
@@ -156,10 +184,14 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
     const key = setting[1]!;
     const value = setting[2]!;
     if (tok.name === '--config-env') {
-      if (CODE_KEYS.test(key.toLowerCase())) codeSource = worst(codeSource, 'unknown');
+      // --config-env=KEY=VAR takes the value from the environment git is given.
+      const given = env.get(value);
+      if (given) config(key, given, `git --config-env ${key}`);
+      else if (CODE_KEYS.test(key.toLowerCase()) || /^alias\./i.test(key)) codeSource = worst(codeSource, 'unknown');
       continue;
     }
     const word = args[tok.after - 1]!;
+    if (pointsAtFiles(key, value)) codeSource = worst(codeSource, 'unknown');
     config(key, word.dynamic ? { ...word, text: value } : value, `git -c ${key}`);
   }
 

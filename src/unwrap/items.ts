@@ -69,7 +69,10 @@ export function findItems(args: Arg[]): string[] {
   const name = k >= 0 ? args[k + 1]?.text : undefined;
   if (!name) return starts.slice(0, MAX_ITEMS);
   const leaf = quoteText(name.replace(/\[[^\]]*\]|[*?[]/g, 'x'));
-  return starts.slice(0, MAX_ITEMS).map((s) => `${withoutTrailingSlashes(s)}/${leaf}`);
+  // The name is found at any depth (a glob's star stands for the directories between), unless -maxdepth 1 keeps it at the top.
+  const k2 = args.findIndex((a) => a.text === '-maxdepth');
+  const deeper = !(k2 >= 0 && /^[01]$/.test(args[k2 + 1]?.text ?? ''));
+  return starts.slice(0, MAX_ITEMS).flatMap((s) => [`${withoutTrailingSlashes(s)}/${leaf}`, ...(deeper ? [`${withoutTrailingSlashes(s)}/*/${leaf}`] : [])]);
 }
 
 /** One word of a command template with the placeholder replaced by an item (already shell text). */

@@ -7,7 +7,7 @@ import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
 import { afterOptions, line } from './items.js';
-import { makefileCommands } from './make.js';
+import { laterReader } from './later-files.js';
 import { printedOutput } from './printed-output.js';
 import { fromStdin, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
 
@@ -61,18 +61,11 @@ export function npmPkgNested({ args }: NormalisedCommand): NestedResult | null {
   return nested.length > 0 ? { nested, codeSource: null } : null;
 }
 
-/**
- * Files whose text runs later by itself: shell startup files (every new shell runs them),
- * ~/.ssh/rc (every login), and a repository's hooks (git runs them on commit, checkout,
- * push …). Text written into one is code, judged as if it ran now.
- */
-const RUNS_LATER =
-  /^~\/\.(bashrc|bash_profile|bash_login|bash_aliases|profile|bash_logout|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|ssh\/rc)$|(^|\/)\.envrc$|(^|\/)(GNUmakefile|[Mm]akefile)$|^~\/\.config\/fish\/(config\.fish|conf\.d\/[^/]+\.fish)$|^\/etc\/(profile|bash\.bashrc|zsh\/zshrc|profile\.d\/[^/]+)$|(^|\/)\.git\/hooks\/[^/]+$/;
-
 /** The path (as a word's text) is a file that runs later by itself. */
-export const runsLaterPath = (text: string): boolean => RUNS_LATER.test(text.replace(/^\.\//, ''));
+export const runsLaterPath = (text: string): boolean => laterReader(text) !== null;
 
-const runsLater = (a: Arg): boolean => !a.dynamic && runsLaterPath(a.text);
+// A Python startup file is one by its name alone, wherever the directory ("$(python3 -m site --user-site)/usercustomize.py").
+const runsLater = (a: Arg): boolean => runsLaterPath(a.text) && (!a.dynamic || /(^|\/)(sitecustomize|usercustomize)\.py$|\.pth$/.test(a.text));
 
 /** What a command writes into a file that runs later (echo … >> ~/.bashrc, tee -a ~/.zshrc <<< …), as the code it is. */
 const NO_CODE: NestedCode[] = [];
@@ -91,13 +84,8 @@ export function codeWrittenToRunLater(cmd: NormalisedCommand, stdin: Stdin): Nes
   if (targets.length === 0) return [];
   const out = copiesStdin ? (stdin?.kind === 'text' ? { text: stdin.text } : { source: 'unknown' as const }) : printedOutput(cmd, stdin);
   if (!('text' in out) || out.text.trim() === '') return [];
-  // A Makefile runs its recipes; anything else runs as shell.
-  return targets.flatMap((t) =>
-    (/(^|\/)(GNUmakefile|[Mm]akefile)$/.test(t.text) ? makefileCommands(out.text) : [out.text]).map((code) => ({
-      code,
-      via: `${t.text}, which runs it later`,
-    })),
-  );
+  // Each kind of file holds its code its own way (./later-files.ts).
+  return targets.flatMap((t) => (laterReader(t.text)?.(out.text) ?? []).map((code) => ({ code, via: `${t.text}, which runs it later` })));
 }
 
 /** Variables whose value an interactive shell runs as code before each prompt (bash's PROMPT_COMMAND, zsh's precmd is a function). */

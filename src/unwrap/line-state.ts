@@ -13,7 +13,7 @@ import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
 import { DOWNLOADERS } from './code-sources.js';
 import type { NestedResult, Stdin } from './result.js';
-import { configSetting } from './git-code.js';
+import { configFileSettings, configSetting } from './git-code.js';
 import { crontabCommands } from './later.js';
 import { MAKES, makefileCommands, makeInvocation } from './make.js';
 import { filesWrittenBy } from './output-files.js';
@@ -220,6 +220,10 @@ export class LineState {
       if (base(key) === cmd.name && !target.dynamic && target.text !== cmd.name)
         return { nested: [{ code: [quoteArg(target), ...cmd.args.map(quoteArg)].join(' '), via: `${cmd.name}, a link made on this line` }], codeSource: null };
     }
+    if (cmd.name === 'git') {
+      const configured = this.gitConfigFromFiles(cmd);
+      if (configured) return configured;
+    }
     if (cmd.name === 'git' && this.gitAliases.size > 0) {
       const { operand } = leadingOptions(cmd.args, GIT);
       const sub = cmd.args[operand];
@@ -278,6 +282,32 @@ export class LineState {
     // A file of unknown content run is any script run; one that is a download or a decoded payload is not.
     if ('source' in file) return file.source === 'unknown' ? null : { nested: [], codeSource: file.source };
     return { nested: [{ code: file.text, via }], codeSource: null };
+  }
+
+  /**
+   * git -c include.path=FILE and -c core.hooksPath=DIR naming what the line wrote: the
+   * settings in FILE given as -c options (an alias there is code), the hooks in DIR as code.
+   */
+  private gitConfigFromFiles(cmd: NormalisedCommand): NestedResult | null {
+    const { operand } = leadingOptions(cmd.args, GIT);
+    const nested: NestedResult['nested'] = [];
+    for (let i = 0; i + 1 < operand; i++) {
+      const m = cmd.args[i]!.text === '-c' ? /^(include\.path|core\.hookspath)=(.+)$/is.exec(cmd.args[i + 1]!.text) : null;
+      if (!m) continue;
+      const where = { ...cmd.args[i + 1]!, text: m[2]!, home: m[2]!.startsWith('~') };
+      if (m[1]!.toLowerCase() === 'include.path') {
+        const content = this.contentOf(where, cmd.cwd);
+        if (!content || !('text' in content)) continue;
+        const options = configFileSettings(content.text).flatMap(([k, v]) => ['-c', quoteArg(literalArg(`${k}=${v}`))]);
+        const code = ['git', ...options, ...cmd.args.slice(operand).map(quoteArg)].join(' ');
+        nested.push({ code, via: `git -c include.path=${m[2]}, a file written on this line` });
+      } else {
+        const dir = `${withoutTrailingSlashes(keyOf(where, cmd.cwd))}/`;
+        for (const [key, content] of this.files)
+          if (key.startsWith(dir) && 'text' in content) nested.push({ code: content.text, via: `a hook in ${m[2]}, written on this line` });
+      }
+    }
+    return nested.length > 0 ? { nested, codeSource: null } : null;
   }
 
   /** What a command reads as input from a file the line wrote: `< FILE`, and xargs -a FILE. */

@@ -7,7 +7,8 @@
 import { own } from '../core/own.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { walkOptions } from '../options/walk.js';
-import { RSYNC, SED, TAR } from '../options/tools.js';
+import { AWK, GIT, RSYNC, SED, TAR } from '../options/tools.js';
+import { leadingOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
@@ -155,6 +156,8 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
   const { name, args: given } = cmd;
   const editor = own(IN_PLACE, name);
   if (editor) return editor(cmd);
+  const special = own(OUTPUT_WORDS, name)?.(cmd);
+  if (special && special.length > 0) return special;
   const w = own(WRITERS, name);
   if (!w) return [];
   const args = w.oldStyle ? withOldStyleCluster(given) : given;
@@ -191,6 +194,54 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
   return files;
 }
 
+const GIT_OUTPUT = optionSpec({ value: '-o --output --format --prefix --remote --exec' });
+
+/**
+ * Writers whose output file is not an option of the command itself: a git subcommand's
+ * (archive -o, bundle create FILE, diff/log/show --output=FILE), a python module run with -m
+ * (zipfile -c OUT, json.tool IN OUT), sqlite3's .output and .once, and ssh-keygen -f when
+ * its "Overwrite?" is answered by a pipe.
+ */
+const OUTPUT_WORDS: Readonly<Record<string, (cmd: NormalisedCommand) => Arg[]>> = {
+  git: ({ args }) => {
+    const { operand } = leadingOptions(args, GIT);
+    const sub = args[operand]?.text;
+    const rest = args.slice(operand + 1);
+    if (sub === 'bundle' && rest[0]?.text === 'create' && rest[1]) return [rest[1]];
+    if (sub !== 'archive' && sub !== 'diff' && sub !== 'log' && sub !== 'show' && sub !== 'format-patch') return [];
+    const out: Arg[] = [];
+    for (const tok of walkOptions(rest, GIT_OUTPUT)) {
+      if (tok.kind === 'end') break;
+      if (tok.kind === 'option' && (tok.name === '--output' || (sub === 'archive' && tok.name === '-o')) && tok.value)
+        out.push({ ...rest[tok.at]!, text: tok.value, home: /^~(\/|$)/.test(tok.value) });
+    }
+    return sub === 'format-patch' ? [] : out;
+  },
+  ...Object.fromEntries(
+    ['python', 'python3'].map((n): [string, (cmd: NormalisedCommand) => Arg[]] => [
+      n,
+      ({ args }) => {
+        const m = args.findIndex((a) => a.text === '-m');
+        const mod = args[m + 1]?.text;
+        const rest = m < 0 ? [] : args.slice(m + 2).filter((a) => !a.text.startsWith('-') || a.text === '-c');
+        if (mod === 'zipfile' && rest[0]?.text === '-c' && rest[1]) return [rest[1]];
+        if (mod === 'json.tool' && rest.length === 2) return [rest[1]!];
+        return [];
+      },
+    ]),
+  ),
+  sqlite3: ({ args }) =>
+    args.flatMap((a) => {
+      const m = /^\.(output|once)\s+(\S+)\s*$/.exec(a.text);
+      return m && !a.dynamic ? [{ ...a, text: m[2]!, home: /^~(\/|$)/.test(m[2]!) }] : [];
+    }),
+  'ssh-keygen': (cmd) => {
+    if (cmd.upstream?.name !== 'yes' && cmd.upstream?.name !== 'echo' && cmd.upstream?.name !== 'printf') return [];
+    const f = cmd.args.findIndex((a) => a.text === '-f');
+    return f >= 0 && cmd.args[f + 1] && !cmd.args.some((a) => /^-[lyBFRHD]$/.test(a.text)) ? [cmd.args[f + 1]!] : [];
+  },
+};
+
 /** The operands of a walk that are not the script (the first, when no option gave the code). */
 function editedFiles(args: Arg[], spec: OptionSpec, inPlace: (name: string, value: string | undefined) => boolean): Arg[] {
   let editing = false;
@@ -226,6 +277,9 @@ const IN_PLACE: Readonly<Record<string, (cmd: NormalisedCommand) => Arg[]>> = {
   vim: vimEdits,
   vi: vimEdits,
   nvim: vimEdits,
+  // gawk -i inplace (the extension that makes awk rewrite its files).
+  gawk: ({ args }) => editedFiles(args, AWK, (n, v) => (n === '-i' || n === '--include') && /^inplace(\.awk)?$/.test(v ?? '')),
+  awk: ({ args }) => editedFiles(args, AWK, (n, v) => (n === '-i' || n === '--include') && /^inplace(\.awk)?$/.test(v ?? '')),
 };
 
 /** The files vim or ex is given: its operands, not its options or their values, nor +CMD. */

@@ -28,7 +28,13 @@ interface Runner {
   operands?: number;
   /** The code runs somewhere else: named by an option (heroku -a app), or by the operand after the subcommand (multipass exec VM). */
   remote?: { label: string; option?: string[]; operand?: boolean };
+  /** The words are joined into one line for a shell (tmux new-window 'rm -rf x'). */
+  joined?: boolean;
 }
+
+const TMUX_VALUES = ['-s', '-n', '-c', '-t', '-x', '-y', '-e', '-F', '-f', '-l', '-p', '-L', '-S'];
+/** tmux subcommands that start a shell command in a new session, window or pane, or run one. */
+const tmux = (sub: string): Runner => ({ sub: [sub], values: TMUX_VALUES, joined: true });
 
 const RUNNERS: Record<string, Runner[]> = {
   op: [{ sub: ['run'], afterDoubleDash: true }],
@@ -106,6 +112,9 @@ const RUNNERS: Record<string, Runner[]> = {
     { sub: ['exec'], values: ['-p', '--package', '-w', '--workspace'] },
   ],
   yarn: [{ sub: ['dlx'], values: ['-p', '--package'] }, { sub: ['exec'] }],
+  tmux: ['new-session', 'new', 'new-window', 'neww', 'split-window', 'splitw', 'run-shell', 'run', 'respawn-pane', 'respawn-window'].map(tmux),
+  // screen -dm CMD ARGS (a detached session running CMD).
+  screen: [{ sub: [], values: ['-S', '-c', '-e', '-h', '-p', '-t', '-T', '-X', '-s'] }],
 };
 
 /** A runner's options as the walk reads them, built once. */
@@ -163,8 +172,8 @@ export function runnerCode(name: string, args: Arg[]): RunnerCode | null {
     }
     if (commandAt < 0 || commandAt >= args.length) return null;
     const rest = args.slice(commandAt);
-    // heroku run joins its words into one line for the dyno's shell.
-    const code = remote ? rest.map((a) => a.text).join(' ') : rest.map(quoteArg).join(' ');
+    // heroku run joins its words into one line for the dyno's shell, as tmux does for its own.
+    const code = remote || r.joined ? rest.map((a) => a.text).join(' ') : rest.map(quoteArg).join(' ');
     return { code, via, ...(remote ? { remote } : {}) };
   }
   return null;

@@ -6,9 +6,11 @@
 
 import { own } from '../core/own.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
+import { answeredPrompts } from './answered-prompts.js';
 import { containerNested, kubectlNested } from './containers.js';
 import { aliasNested, evalNested, sourceNested, trapNested } from './eval.js';
 import { EXEC_OPTION_TOOLS, execOptionsNested } from './exec-options.js';
+import { fileUtilityNested } from './file-utilities.js';
 import { findNested } from './find.js';
 import { gitCodeNested } from './git-code.js';
 import { codeInside } from './interpreters.js';
@@ -71,7 +73,7 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const b = sourceRemovals(cmd);
   const c = codeWrittenToRunLater(cmd, stdin);
   const d = [...promptCodeNested(cmd), ...codeEditedIntoRunLater(cmd)];
-  const e = packageScriptEdits(cmd);
+  const e = [...packageScriptEdits(cmd), ...answeredPrompts(cmd, stdin)];
   if (a.length + b.length + c.length + d.length + e.length === 0) return runs;
   return { nested: [...runs.nested, ...a, ...b, ...c, ...d, ...e], codeSource: runs.codeSource };
 }
@@ -83,6 +85,9 @@ function codeOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   if (cmd.dynamicName && cmd.args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a.text))) return shellNested(cmd, stdin);
   const r = own(UNWRAPPERS, cmd.name)?.(cmd, stdin);
   if (r) return r;
+  // cmake -E rm, ruby -run -e rm, perl -MExtUtils::Command -e rm_rf: coreutils by another name.
+  const util = cmd.name === 'cmake' || cmd.name === 'perl' || cmd.name === 'ruby' ? fileUtilityNested(cmd) : null;
+  if (util) return util;
   // Tools that run a command for you (op run, poetry run, npx ...).
   const run = runnerCode(cmd.name, cmd.args);
   if (run) return { nested: [run], codeSource: null };

@@ -1,0 +1,54 @@
+// Prompts answered by a pipe: `yes | rm -ri ~/x` is rm -r with every "remove?" answered yes,
+// `printf 'c\n' | git clean -dxi` picks "clean" from git's menu. The interactive flag was the
+// only thing between the command and what it deletes, so the command is read again without it.
+
+import type { Arg } from '../shell/arg.js';
+import type { NormalisedCommand } from '../shell/normalise.js';
+import { quoteArg } from '../shell/quote.js';
+import type { NestedCode, Stdin } from './result.js';
+
+const NONE: NestedCode[] = [];
+
+/** Words without the interactive flag: -i, -I, --interactive[=…], and i or I inside a cluster (-rI is -r). */
+function withoutPrompt(args: Arg[]): { words: string[]; changed: boolean } {
+  let changed = false;
+  const words: string[] = [];
+  for (const a of args) {
+    if (a.dynamic || a.text === '--') {
+      words.push(quoteArg(a));
+      continue;
+    }
+    if (/^--interactive(=.*)?$/.test(a.text)) {
+      changed = true;
+      continue;
+    }
+    if (/^-[a-zA-Z]+$/.test(a.text) && /[iI]/.test(a.text)) {
+      changed = true;
+      const rest = a.text.replace(/[iI]/g, '');
+      if (rest !== '-') words.push(rest);
+      continue;
+    }
+    words.push(quoteArg(a));
+  }
+  return { words, changed };
+}
+
+/** Whether something answers the command's prompts: `yes`, or known text piped or redirected in. */
+function answered(cmd: NormalisedCommand, stdin: Stdin): boolean {
+  if (cmd.upstream?.name === 'yes') return true;
+  return stdin?.kind === 'text' && stdin.text.trim() !== '';
+}
+
+export function answeredPrompts(cmd: NormalisedCommand, stdin: Stdin): NestedCode[] {
+  if (cmd.name !== 'rm' && cmd.name !== 'cp' && cmd.name !== 'mv' && cmd.name !== 'git') return NONE;
+  if (!answered(cmd, stdin)) return NONE;
+  const via = `${cmd.name} with its prompts answered by the pipe`;
+  if (cmd.name === 'git') {
+    const sub = cmd.args.findIndex((a) => !a.text.startsWith('-'));
+    if (cmd.args[sub]?.text !== 'clean') return NONE;
+    const { words, changed } = withoutPrompt(cmd.args.slice(sub + 1));
+    return changed ? [{ code: ['git', ...cmd.args.slice(0, sub + 1).map(quoteArg), '-f', ...words].join(' '), via }] : NONE;
+  }
+  const { words, changed } = withoutPrompt(cmd.args);
+  return changed ? [{ code: [cmd.name, ...(cmd.name === 'rm' ? ['-f'] : []), ...words].join(' '), via }] : NONE;
+}
