@@ -295,8 +295,8 @@ class Flattener {
             this.isolated(() => this.script(sub, 'command-substitution', depth + 1));
             collect(from);
           }
-          // At the start of the word, or of an assignment's value (T=$HOME).
-          const atStart = i === 0 || /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text);
+          // At the start of the word, or of an assignment's or an option's value (T=$HOME, --chdir=$HOME).
+          const atStart = i === 0 || /^([A-Za-z_][A-Za-z0-9_]*\+?|--?[A-Za-z][\w-]*)=$/.test(text);
           const plain = p.op === '' || p.op === ':?' || p.op === '?';
           const fallback = (p.op === ':-' || p.op === '-' || p.op === ':=' || p.op === '=') && !/[$`]/.test(p.operand);
           // "${arr[@]}", ${arr[1]}, "$@", $1: words the line set with cmd=(…) or set --.

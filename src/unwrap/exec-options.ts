@@ -88,8 +88,16 @@ const MAN: ExecTool = {
   commands: { '-P': asIs, '--pager': asIs, '-H': asIs, '--html': asIs },
 };
 
+/** scp and sftp run the program -S names in place of ssh. */
+const SCP: ExecTool = {
+  options: optionSpec({ code: '-S', value: '-c -D -F -i -J -l -o -P -X -B -b -R -s' }),
+  commands: { '-S': asIs },
+};
+
 const TOOLS: Readonly<Record<string, ExecTool>> = {
   man: MAN,
+  scp: SCP,
+  sftp: SCP,
   tar: TAR_TOOL,
   gtar: TAR_TOOL,
   bsdtar: TAR_TOOL,

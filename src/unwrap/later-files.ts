@@ -43,7 +43,7 @@ const pth: Reader = (text) =>
 
 const LATER: ReadonlyArray<[RegExp, Reader]> = [
   [
-    /^~\/\.(bashrc|bash_profile|bash_login|bash_aliases|profile|bash_logout|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|ssh\/rc)$|(^|\/)\.envrc$|^~\/\.config\/fish\/(config\.fish|conf\.d\/[^/]+\.fish)$|^\/etc\/(profile|bash\.bashrc|zsh\/zshrc|profile\.d\/[^/]+)$|(^|\/)\.git\/hooks\/[^/]+$/,
+    /(^|\/)\.(bashrc|bash_profile|bash_login|bash_aliases|profile|bash_logout|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|ssh\/rc)$|(^|\/)\.envrc$|^~\/\.config\/fish\/(config\.fish|conf\.d\/[^/]+\.fish)$|^\/etc\/(profile|bash\.bashrc|zsh\/zshrc|profile\.d\/[^/]+)$|(^|\/)\.git\/hooks\/[^/]+$/,
     shell,
   ],
   [/(^|\/)(GNUmakefile|[Mm]akefile)$/, makefileCommands],

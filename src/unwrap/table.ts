@@ -8,6 +8,7 @@ import { own } from '../core/own.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { answeredPrompts } from './answered-prompts.js';
 import { containerNested, kubectlNested } from './containers.js';
+import { envProgramsNested } from './env-programs.js';
 import { aliasNested, evalNested, sourceNested, trapNested } from './eval.js';
 import { EXEC_OPTION_TOOLS, execOptionsNested } from './exec-options.js';
 import { fileUtilityNested } from './file-utilities.js';
@@ -73,7 +74,7 @@ export function nestedOf(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const b = sourceRemovals(cmd);
   const c = codeWrittenToRunLater(cmd, stdin);
   const d = [...promptCodeNested(cmd), ...codeEditedIntoRunLater(cmd)];
-  const e = [...packageScriptEdits(cmd), ...answeredPrompts(cmd, stdin)];
+  const e = [...packageScriptEdits(cmd), ...answeredPrompts(cmd, stdin), ...envProgramsNested(cmd)];
   if (a.length + b.length + c.length + d.length + e.length === 0) return runs;
   return { nested: [...runs.nested, ...a, ...b, ...c, ...d, ...e], codeSource: runs.codeSource };
 }
