@@ -408,13 +408,16 @@ describe('hostile input', () => {
 
 describe('writes, moves and links are said as the tools that do the same', () => {
   cases('python', [
-    ["open('/home/dev/.claude/settings.json', 'w').write('{}')", ['tee /home/dev/.claude/settings.json']],
-    ["open(os.path.expanduser('~/.bashrc'), 'a').write('x')", ['tee -a ~/.bashrc']],
-    ["with open('notes.txt', mode='r+') as f: f.write('x')", ['tee -a notes.txt']],
+    [
+      "open('/home/dev/.claude/settings.json', 'w').write('{}')",
+      ['tee /home/dev/.claude/settings.json', "printf %s '{}' | tee -a /home/dev/.claude/settings.json"],
+    ],
+    ["open(os.path.expanduser('~/.bashrc'), 'a').write('x')", ['tee -a ~/.bashrc', "printf %s 'x' | tee -a ~/.bashrc"]],
+    ["with open('notes.txt', mode='r+') as f: f.write('x')", ['tee -a notes.txt', "printf %s 'x' | tee -a notes.txt"]],
     ["print(open('data.csv').read())", []],
     ["open(file='/home/dev/.claude/settings.json', mode='w')", ['tee /home/dev/.claude/settings.json']],
     ["open('data.csv', 'rb').read()", []],
-    ["pathlib.Path.home().joinpath('.codex', 'hooks.json').write_text('{}')", ['tee ~/.codex/hooks.json']],
+    ["pathlib.Path.home().joinpath('.codex', 'hooks.json').write_text('{}')", ["printf %s '{}' | tee ~/.codex/hooks.json"]],
     ["Path('out.bin').open('wb')", ['tee out.bin']],
     ["shutil.copy('/dev/null', '.firebreak.yaml')", ['cp -r /dev/null .firebreak.yaml']],
     ["os.replace('/tmp/x.json', os.path.expanduser('~/.gemini/settings.json'))", ['mv /tmp/x.json ~/.gemini/settings.json']],
@@ -422,8 +425,8 @@ describe('writes, moves and links are said as the tools that do the same', () =>
     ["Path('.mcp.json').symlink_to('/dev/null')", ['ln -sf /dev/null .mcp.json']],
   ]);
   cases('node', [
-    ["require('fs').writeFileSync(process.env.HOME + '/.claude/settings.json', '{}')", ['tee ~/.claude/settings.json']],
-    ["fs.appendFileSync(os.homedir() + '/.zshrc', 'x')", ['tee -a ~/.zshrc']],
+    ["require('fs').writeFileSync(process.env.HOME + '/.claude/settings.json', '{}')", ["printf %s '{}' | tee ~/.claude/settings.json"]],
+    ["fs.appendFileSync(os.homedir() + '/.zshrc', 'x')", ["printf %s 'x' | tee -a ~/.zshrc"]],
     ["fs.openSync('/etc/hosts', 'a')", ['tee -a /etc/hosts']],
     ["fs.readFileSync('package.json', 'utf8')", []],
     ["fs.renameSync('/tmp/h.json', '.codex/hooks.json')", ['mv /tmp/h.json .codex/hooks.json']],
@@ -431,7 +434,7 @@ describe('writes, moves and links are said as the tools that do the same', () =>
     ["fs.symlinkSync('/dev/null', '.mcp.json')", ['ln -sf /dev/null .mcp.json']],
   ]);
   cases('ruby', [
-    ["File.write(Dir.home + '/.gemini/settings.json', '{}')", ['tee ~/.gemini/settings.json']],
+    ["File.write(Dir.home + '/.gemini/settings.json', '{}')", ["printf %s '{}' | tee ~/.gemini/settings.json"]],
     ["File.open('log.txt', 'a') { |f| f.puts 'x' }", ['tee -a log.txt']],
     ["FileUtils.mv('a.json', '.cursor/hooks.json')", ['mv a.json .cursor/hooks.json']],
   ]);

@@ -3,6 +3,7 @@
 // argv as a command line, `File.write(p, …)` is a tee onto p.
 
 import type { CodeLanguage } from './lexer.js';
+import { singleQuote } from '../shell/quote.js';
 import { argvLine, literal, partsOf, shellLine, str, UNKNOWN, word, type Call, type Val } from './values.js';
 
 type Action = (c: Call) => string | null;
@@ -41,6 +42,19 @@ const writeFirst =
   (cmd: string): Action =>
   (c) =>
     verb(cmd, c.args.slice(0, 1));
+/**
+ * A write whose text the code shows (fs.appendFileSync(p, 'curl … | sh')), said as that
+ * text piped into the tee: a startup file or a hook written this way is read as the code it
+ * is given.
+ */
+export function withText(line: string, text: Val | undefined): string {
+  const t = literal(text);
+  return t === null || t === '' ? line : `printf %s ${singleQuote(t)} | ${line}`;
+}
+const writeData =
+  (cmd: string, append?: (c: Call) => boolean): Action =>
+  (c) =>
+    withText(verb(append?.(c) ? 'tee -a' : cmd, c.args.slice(0, 1)), c.args[1]);
 const fromTo =
   (cmd: string): Action =>
   (c) =>
@@ -170,9 +184,9 @@ const NODE = table([
   ...each('rimraf rimraf.sync rimrafSync rimraf.rimraf rimraf.rimrafSync rimraf.native rimraf.manual fs.remove fs.removeSync', delAll('rm -rf')),
   ...each(
     'fs.writeFileSync fs.writeFile fs.promises.writeFile fs.createWriteStream fs.outputFileSync fs.outputFile fs.writeJsonSync fs.writeJson fs.outputJsonSync fs.outputJson Bun.write Deno.writeTextFile Deno.writeTextFileSync Deno.writeFile Deno.writeFileSync',
-    writeFirst('tee'),
+    writeData('tee'),
   ),
-  ...each('fs.appendFileSync fs.appendFile fs.promises.appendFile', writeFirst('tee -a')),
+  ...each('fs.appendFileSync fs.appendFile fs.promises.appendFile', writeData('tee -a')),
   ...each('fs.openSync fs.open fs.promises.open', openWith(1, 0, 'flags')),
   ...each(
     'fs.copyFileSync fs.copyFile fs.promises.copyFile fs.cpSync fs.cp fs.promises.cp fs.copySync fs.copy Deno.copyFile Deno.copyFileSync',
@@ -206,7 +220,10 @@ const RUBY = table([
   ...each('FileUtils.rm_rf FileUtils.rm_r FileUtils.rmtree FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure', delAll('rm -rf')),
   ...each('FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.remove_file FileUtils.safe_unlink File.delete File.unlink', delAll('rm -f')),
   ...each('Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir', delAll('rmdir')),
-  ...each('File.write IO.write File.binwrite IO.binwrite', writeFirst('tee')),
+  ...each(
+    'File.write IO.write File.binwrite IO.binwrite',
+    writeData('tee', (c) => openMode(literal(c.kw.get('mode'))) === 'tee -a'),
+  ),
   ...each('File.open File.new', openWith(1)),
   ...each('FileUtils.cp FileUtils.copy FileUtils.cp_r FileUtils.copy_file FileUtils.install', fromTo('cp -r')),
   ...each('FileUtils.mv FileUtils.move File.rename', fromTo('mv')),
@@ -219,7 +236,7 @@ const PHP = table([
   ['pcntl_exec', (c) => vector(c.args[0], c.args[1], false)],
   ['unlink', delFirst('rm -f')],
   ['rmdir', delFirst('rmdir')],
-  ['file_put_contents', writeFirst('tee')],
+  ['file_put_contents', writeData('tee', (c) => c.args[2]?.k === 'ref' && /FILE_APPEND/i.test(c.args[2].name))],
   ['fopen', openWith(1)],
   ['copy', fromTo('cp')],
   ['rename', fromTo('mv')],

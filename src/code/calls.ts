@@ -2,7 +2,7 @@
 // command line it runs (shutil.rmtree(p) is rm -rf p, Path(p).unlink() is rm -f p), or code
 // it evaluates (eval of a literal). The reading of the code itself is in ./equivalents.ts.
 
-import { ACTIONS, openMode, verb } from './actions.js';
+import { ACTIONS, openMode, verb, withText } from './actions.js';
 import { itemOf, ITERATORS, LISTINGS, pathListing } from './iteration.js';
 import type { CodeLanguage } from './lexer.js';
 import {
@@ -125,7 +125,9 @@ export function callEffect(lang: CodeLanguage, fn: Val, c: Call, depth = 0): Eff
   const a0 = c.args[0];
   const action = ACTIONS[lang].get(name);
   if (action) {
-    return { value: UNKNOWN, runs: action(c) };
+    // open(p, 'a') is also the file its write() calls land in.
+    const opened = lang === 'python' && PY_OPEN.has(name) && openMode(literal(c.args[1] ?? c.kw.get('mode'))) !== null;
+    return { value: opened ? { k: 'file', path: c.args[0] ?? c.kw.get('file') ?? UNKNOWN } : UNKNOWN, runs: action(c) };
   }
   if (EVALS[lang].has(name)) {
     const code = literal(name === 'Function' ? c.args.at(-1) : a0);
@@ -145,8 +147,12 @@ export function callEffect(lang: CodeLanguage, fn: Val, c: Call, depth = 0): Eff
   return { value: UNKNOWN };
 }
 
-/** A method of a path, a string or a list: what it amounts to. */
+const PY_OPEN = new Set(['open', 'io.open', 'codecs.open', 'builtins.open']);
+
+/** A method of a path, a string, a list or an open file: what it amounts to. */
 function methodEffect(lang: CodeLanguage, recv: Val, name: string, c: Call): Effect {
+  if (recv.k === 'file' && (name === 'write' || name === 'writelines'))
+    return { value: UNKNOWN, runs: withText(verb('tee -a', [recv.path]), name === 'write' ? c.args[0] : joinedLines(c.args[0])) };
   if (recv.k === 'path') {
     const del = PATH_DELETES.get(name);
     if (del) {
@@ -154,7 +160,7 @@ function methodEffect(lang: CodeLanguage, recv: Val, name: string, c: Call): Eff
     }
     const write = PATH_WRITES.get(name);
     if (write) {
-      return { value: UNKNOWN, runs: verb(write, [recv]) };
+      return { value: UNKNOWN, runs: write === 'tee' ? withText(verb(write, [recv]), c.args[0]) : verb(write, [recv]) };
     }
     const move = PATH_MOVES.get(name);
     if (move) {
@@ -270,4 +276,10 @@ function unknownCallee(lang: CodeLanguage, name: string, c: Call): string[] {
   // home), as a command whose name is unknown; not as a program run, which it need not be.
   if (out.length === 0 && args.length > 0) out.push([UNNAMED_FUNCTION, ...args.map(word)].join(' '));
   return out.filter(Boolean);
+}
+
+/** writelines([a, b]): the items one after another, when each is known. */
+function joinedLines(v: Val | undefined): Val {
+  if (v?.k !== 'list') return UNKNOWN;
+  return v.items.reduce<Val>((acc, x) => concat(acc, x), str([]));
 }

@@ -147,6 +147,13 @@ class Reader extends Cursor {
     let v = this.postfix(d);
     for (;;) {
       const t = this.peek();
+      // with open(p, 'a') as f: f names what the expression gave.
+      const as = this.lang === 'python' && t?.t === 'id' && t.v === 'as' ? this.idAt(1) : null;
+      if (as !== null) {
+        this.i += 2;
+        this.assign({ k: 'ref', name: as, local: as }, v);
+        return v;
+      }
       if (t?.t !== 'op') return v;
       if (t.v === '+') {
         this.i++;
@@ -173,7 +180,7 @@ class Reader extends Cursor {
     if (target.k === 'ref' && target.local) {
       if (v.k === 'ref') this.st.aliases.set(target.local, v.name);
       else this.st.aliases.delete(target.local);
-      if (v.k === 'str' || v.k === 'path') this.st.values.set(target.local, v);
+      if (v.k === 'str' || v.k === 'path' || v.k === 'file') this.st.values.set(target.local, v);
       else this.st.values.delete(target.local);
     } else if (target.k === 'obj' && v.k === 'ref') {
       for (const [key, local] of target.props) if (local.k === 'ref' && local.local) this.st.aliases.set(local.local, `${v.name}.${key}`);

@@ -30,6 +30,8 @@ export type Val =
   | { k: 'ref'; name: string; local?: string }
   | { k: 'meth'; recv: Val; name: string }
   | { k: 'bool'; v: boolean }
+  /** A file opened for writing (open(p, 'a')): what its write() is given lands in path. */
+  | { k: 'file'; path: Val }
   /** n: the value, when it is a small integer (an index). */
   | { k: 'num'; n?: number }
   | { k: 'unknown' };
