@@ -3,7 +3,11 @@
 // and the fail-closed verdicts.
 
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
 import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
 import type { RiskAssessment } from '../src/core/contracts.js';
 import { assessmentErrors, testEngine } from './helpers.js';
@@ -269,4 +273,21 @@ describe('parameter expansions worked out as bash does', () => {
       false,
     ));
   test('${!ref} is the variable ref names', () => assert.equal(assess('r=rm; x=r; ${!x} -rf ~').decision, 'deny'));
+});
+
+describe('a protected branch raises what acts on it, not what names only other branches', () => {
+  const repo = mkdtempSync(join(tmpdir(), 'fb-branch-'));
+  after(() => rmSync(repo, { recursive: true, force: true }));
+  const git = (...args: string[]): void => {
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: repo, stdio: 'ignore' });
+  };
+  git('init', '-q', '-b', 'main');
+  git('commit', '-q', '--allow-empty', '-m', 'one');
+  const inRepo = (line: string): RiskAssessment => engine.assess(line, { cwd: repo, home: tmpdir() });
+  test('moving main is raised on main', () => {
+    assert.equal(inRepo('git update-ref refs/heads/main HEAD~1').severity, 'High');
+  });
+  test('a backup branch named in full is not', () => {
+    assert.equal(inRepo('git update-ref refs/heads/backup-main HEAD').severity, 'Medium');
+  });
 });

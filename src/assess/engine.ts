@@ -7,6 +7,7 @@ import { parseArgs, type ParsedArgs } from '../catalogue/args.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CommandSpec, CompiledRule } from '../catalogue/rule-format.js';
 import { detectContext, type PathContext } from '../context/context.js';
+import { branchMatches } from '../context/signals.js';
 import { DEFAULT_POLICY, listsRule, type Audience, type Policy } from '../policy/policy.js';
 import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';
 import { own } from '../core/own.js';
@@ -230,9 +231,12 @@ export class Engine {
     for (const e of this.policy.escalation) if (active.has(e.signal)) riskLevel = maxLevel(riskLevel, e.level);
     // This checkout's branch and this machine's uid say nothing about another machine.
     const remoteActive = matches.some((m) => m.command.remote) ? new Set([...active].filter((sig) => sig !== 'protected-branch' && sig !== 'root')) : active;
+    const withoutBranch = active.has('protected-branch') ? new Set([...active].filter((sig) => sig !== 'protected-branch')) : active;
     for (const m of matches) {
       if (!atLeast(m.severity, this.policy.escalateFrom)) continue;
-      const level = levelFor(m.rule.group, m.command.remote ? remoteActive : active, this.policy.escalation);
+      // The checkout's branch says nothing about a command that names only other branches (git update-ref refs/heads/backup HEAD).
+      const elsewhere = active !== withoutBranch && namesOnlyOtherBranches(m.command, this.policy.protectedBranches);
+      const level = levelFor(m.rule.group, m.command.remote ? remoteActive : elsewhere ? withoutBranch : active, this.policy.escalation);
       if (level === 'Normal') continue;
       m.severity = escalate(m.severity, level);
       const st = steps?.get(m);
@@ -323,6 +327,13 @@ export class Engine {
     const lead = decision === 'deny' ? 'Denied' : "Needs a human's approval";
     return `${lead}: ${parts.join(' ')}`;
   }
+}
+
+/** A git command whose refs/heads/… words all name unprotected branches (and that names at least one). */
+function namesOnlyOtherBranches(cmd: NormalisedCommand, protectedBranches: string[]): boolean {
+  if (cmd.name !== 'git') return false;
+  const refs = cmd.args.filter((a) => !a.dynamic && a.text.startsWith('refs/heads/')).map((a) => a.text.slice('refs/heads/'.length));
+  return refs.length > 0 && !refs.some((b) => branchMatches(b, protectedBranches));
 }
 
 /**

@@ -46,7 +46,7 @@ interface SignalOptions {
 }
 
 /** `release/*` matches `release/1.2`; everything else is an exact name. */
-function branchMatches(branch: string, patterns: string[]): boolean {
+export function branchMatches(branch: string, patterns: string[]): boolean {
   return patterns.some((p) => (p.endsWith('*') ? branch.startsWith(p.slice(0, -1)) : branch === p));
 }
 

@@ -105,7 +105,7 @@ function expand(text: string, frame: Frame, state: State): void {
     n.upstream = typeof up === 'object' ? up : null;
     const stdin = state.line.stdinFor(n) ?? stdinOf(n, upstream, state.budget);
     const own = nestedOf(n, stdin);
-    const left = state.line.runs(n);
+    const left = state.line.runs(n, stdin);
     const nested = left ? [...own.nested, ...left.nested] : own.nested;
     n.codeSource = left ? worst(own.codeSource, left.codeSource) : own.codeSource;
     for (const inner of nested) {

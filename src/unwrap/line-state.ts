@@ -43,6 +43,8 @@ const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
 export class LineState {
   private files = new Map<string, Content>();
+  /** Hooks directories the line set with git config core.hooksPath, as keys ending in /. */
+  private hookDirs: string[] = [];
   private aliases = new Map<string, string>();
   /** Descriptors opened for reading with exec (exec 3<<<'…'; bash <&3): what reading them gives. */
   private fds = new Map<number, Content>();
@@ -64,6 +66,9 @@ export class LineState {
       const { operand } = leadingOptions(cmd.args, GIT);
       const set = cmd.args[operand]?.text === 'config' ? configSetting(cmd.args.slice(operand + 1)) : null;
       if (set?.key.startsWith('alias.') && !set.value.dynamic) this.gitAliases.set(set.key.slice('alias.'.length), set.value.text);
+      // git config core.hooksPath DIR: what is written into DIR from now on is a hook.
+      if (set?.key === 'core.hookspath' && !set.value.dynamic && set.value.text !== '/dev/null')
+        this.hookDirs.push(`${withoutTrailingSlashes(keyOf(set.value, cmd.cwd))}/`);
       return;
     }
     if (cmd.name === 'exec' && cmd.args.length === 0) {
@@ -174,15 +179,34 @@ export class LineState {
   /** The code a command runs from what earlier commands left: an alias's text, a file the line wrote, or itself through a link the line made. */
   /** Nothing recorded yet: the common case, which costs nothing. */
   private get empty(): boolean {
-    return this.files.size === 0 && this.aliases.size === 0 && this.links.size === 0 && this.gitAliases.size === 0 && this.fds.size === 0;
+    return (
+      this.files.size === 0 &&
+      this.aliases.size === 0 &&
+      this.links.size === 0 &&
+      this.gitAliases.size === 0 &&
+      this.fds.size === 0 &&
+      this.hookDirs.length === 0
+    );
   }
 
-  runs(cmd: NormalisedCommand): NestedResult | null {
+  runs(cmd: NormalisedCommand, stdin: Stdin): NestedResult | null {
     if (this.empty) return null;
     const own = this.runsItself(cmd);
-    const scripts = this.scriptsNamed(cmd);
+    const scripts = [...this.scriptsNamed(cmd), ...this.hooksWritten(cmd, stdin)];
     if (scripts.length === 0) return own;
     return { nested: [...(own?.nested ?? []), ...scripts], codeSource: own?.codeSource ?? null };
+  }
+
+  /** Text written into a hooks directory the line configured (git config core.hooksPath DIR): code git runs later. */
+  private hooksWritten(cmd: NormalisedCommand, stdin: Stdin): NestedResult['nested'] {
+    if (this.hookDirs.length === 0) return [];
+    const targets = [
+      ...cmd.redirects.filter((r) => /^(>|>>|>\||&>|&>>)$/.test(r.op)).map((r) => r.target),
+      ...(cmd.name === 'tee' ? cmd.args.filter((a) => !a.text.startsWith('-')) : []),
+    ].filter((t) => keyable(t) && this.hookDirs.some((d) => keyOf(t, cmd.cwd).startsWith(d)));
+    if (targets.length === 0) return [];
+    const out = printedOutput(cmd, stdin, (f) => this.files.get(keyOf(f, cmd.cwd)));
+    return 'text' in out && out.text.trim() !== '' ? [{ code: out.text, via: `a hook written into ${targets[0]!.text}` }] : [];
   }
 
   /**
