@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseCommandLine } from '../src/unwrap/index.js';
+import { trimPattern } from '../src/core/pattern-trim.js';
 
 /** `name arg arg` for each command that would run, in order. */
 function run(line: string): string[] {
@@ -164,5 +165,25 @@ describe('broken input is reported, never thrown', () => {
     assert.ok(p.issues.some((i) => /nesting/.test(i.message)));
     const parens = '( '.repeat(5000) + 'ls' + ' )'.repeat(5000);
     assert.ok(parseCommandLine(parens).issues.some((i) => /nesting/.test(i.message)));
+  });
+});
+
+describe('prefix and suffix removal with glob patterns', () => {
+  test('shortest and longest, from either end', () => {
+    const t = '/home/dev/project/src/a.tar.gz';
+    assert.equal(trimPattern(t, '%', '/*'), '/home/dev/project/src');
+    assert.equal(trimPattern(t, '%%', '/*'), '');
+    assert.equal(trimPattern(t, '#', '*/'), 'home/dev/project/src/a.tar.gz');
+    assert.equal(trimPattern(t, '##', '*/'), 'a.tar.gz');
+    assert.equal(trimPattern(t, '%', '.*'), '/home/dev/project/src/a.tar');
+    assert.equal(trimPattern(t, '%%', '.*'), '/home/dev/project/src/a');
+    assert.equal(trimPattern(t, '%', '/project*'), '/home/dev');
+    assert.equal(trimPattern(t, '%', 'x'), t);
+  });
+  test('a pattern that makes a backtracking engine take minutes is linear here', () => {
+    const t0 = performance.now();
+    for (const p of ['*a*a*a*a*a*a*a*b', '*?*?*?*?*?*?*?c', '*[a]*[a]*[a]*[a]*b'])
+      for (const op of ['#', '##', '%', '%%']) trimPattern('a'.repeat(4096), op, p);
+    assert.ok(performance.now() - t0 < 2000);
   });
 });
