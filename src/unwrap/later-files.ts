@@ -13,9 +13,11 @@ const shell: Reader = (text) => [text];
 
 /** JSON string values under the keys that hold commands ("command", "postCreateCommand", …) and shell -c arguments. */
 function jsonCommands(keys: RegExp): Reader {
-  return (text) => {
+  return (whole) => {
+    // Bounded: a settings file is small, and each string is read at most this far.
+    const text = whole.slice(0, 65536);
     const out: string[] = [];
-    const str = '"((?:[^"\\\\]|\\\\.){0,4096})"';
+    const str = '"((?:[^"\\\\]|\\\\.){0,1024})"';
     for (const m of text.matchAll(new RegExp(`"(${keys.source})"\\s*:\\s*${str}`, 'g'))) out.push(unjson(m[2]!));
     // "args": ["-c", "curl … | sh; exec bash"]: what a shell given -c runs.
     for (const m of text.matchAll(new RegExp(`"-c"\\s*,\\s*${str}`, 'g'))) out.push(unjson(m[1]!));
