@@ -10,10 +10,10 @@ import { own } from '../core/own.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { GIT } from '../options/tools.js';
 import { walkOptions } from '../options/walk.js';
-import type { Arg } from '../shell/arg.js';
+import { literalArg, type Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
-import { NONE, type NestedCode, type NestedResult, worst } from './result.js';
+import { NONE, type NestedCode, type NestedResult, type Stdin, worst } from './result.js';
 
 /** Configuration whose value is a command git runs through the shell. */
 const CODE_KEYS =
@@ -127,7 +127,22 @@ function configParameters(text: string): Array<[string, string]> {
   ]);
 }
 
-export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedResult {
+/** `git update-ref --stdin` fed known text: each delete or update line said as the update-ref command it is. */
+function updateRefLines(args: Arg[], stdin: Stdin): NestedCode[] {
+  if (stdin?.kind !== 'text' || !args.some((a) => a.text === 'update-ref') || !args.some((a) => a.text === '--stdin')) return [];
+  const out: NestedCode[] = [];
+  for (const line of stdin.text.split('\n').slice(0, 256)) {
+    const [verb, ref, value] = line.trim().split(/\s+/);
+    if (verb === 'delete' && ref) out.push({ code: `git update-ref -d ${quoteArg(literalArg(ref))}`, via: 'git update-ref --stdin' });
+    else if (verb === 'update' && ref && value)
+      out.push({ code: `git update-ref ${quoteArg(literalArg(ref))} ${quoteArg(literalArg(value))}`, via: 'git update-ref --stdin' });
+  }
+  return out;
+}
+
+export function gitCodeNested({ args, assignments }: NormalisedCommand, stdin: Stdin = null): NestedResult {
+  const refs = updateRefLines(args, stdin);
+  if (refs.length > 0) return { nested: refs, codeSource: null };
   if (!assignments.some((a) => a.name.startsWith('GIT_')) && !args.some((a) => isMarker(a.text))) return NONE;
   const aliases = new Map<string, string>();
   const settings = new Map<string, string>();
@@ -208,6 +223,16 @@ export function gitCodeNested({ args, assignments }: NormalisedCommand): NestedR
     if (set) config(set.key, set.value, `git config ${set.key}, run by git from now on`);
     if (set?.key.startsWith('alias.') && !set.value.dynamic && set.value.text.startsWith('!'))
       run(set.value.text.slice(1), `git config ${set.key}, run whenever it is used`);
+    // rebase -i hands its todo list to the sequence editor: a program given there edits the
+    // repository's own files (sed -i s/pick/drop/ drops commits), read as that edit.
+    if (sub === 'rebase' && rest.some((a) => a.text === '--interactive' || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(a.text))) {
+      const envText = (n: string): string | undefined => {
+        const v = env.get(n);
+        return v && !v.dynamic ? v.text : undefined;
+      };
+      const editor = envText('GIT_SEQUENCE_EDITOR') ?? settings.get('sequence.editor') ?? envText('GIT_EDITOR') ?? settings.get('core.editor');
+      if (editor !== undefined && editor.trim() !== '') run(`${editor} .git/rebase-merge/git-rebase-todo`, 'git rebase -i, its todo list edited by a program');
+    }
     const flags = configFlags(sub, settings);
     if (flags.length > 0) run(['git', sub, ...flags, ...rest.map(quoteArg)].join(' '), `git ${sub} as configured on the line`);
   }

@@ -73,8 +73,11 @@ export function makeNested({ name, args }: NormalisedCommand, stdin: Stdin): Nes
       if (read.codeSource) return { nested, codeSource: read.codeSource };
     } else if (f.output !== undefined) nested.push(...makefileCommands(f.output).map((code) => ({ code, via: `${name} -f <(…)` })));
   }
-  // SHELL=/tmp/x: every recipe runs through a program the line does not show.
-  const unknownShell = shell !== null && (shell.dynamic || !isShell(shell.text.slice(shell.text.lastIndexOf('/') + 1)));
+  // SHELL=/tmp/x: every recipe runs through a program the line does not show. A shell given
+  // only options (SHELL="/bin/bash -eo pipefail") is still that shell.
+  const program = shell?.text.trim().split(/\s+/) ?? [];
+  const onlyOptions = program.slice(1).every((w) => /^[-+][A-Za-z]+$/.test(w) || /^(pipefail|errexit|nounset|xtrace)$/.test(w));
+  const unknownShell = shell !== null && (shell.dynamic || !onlyOptions || !isShell(program[0]!.slice(program[0]!.lastIndexOf('/') + 1)));
   if (nested.length === 0 && !unknownShell) return NONE;
   return { nested, codeSource: unknownShell ? 'unknown' : null };
 }
