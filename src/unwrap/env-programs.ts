@@ -6,7 +6,17 @@
 import type { NormalisedCommand } from '../shell/normalise.js';
 import type { NestedCode } from './result.js';
 
-const PROGRAM_VARIABLES = new Set(['PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'BAT_PAGER', 'EDITOR', 'VISUAL', 'SUDO_EDITOR', 'KUBE_EDITOR', 'BROWSER']);
+export const envPrograms: ReadonlySet<string> = new Set([
+  'PAGER',
+  'MANPAGER',
+  'SYSTEMD_PAGER',
+  'BAT_PAGER',
+  'EDITOR',
+  'VISUAL',
+  'SUDO_EDITOR',
+  'KUBE_EDITOR',
+  'BROWSER',
+]);
 const NONE: NestedCode[] = [];
 
 export function envProgramsNested(cmd: NormalisedCommand): NestedCode[] {
@@ -14,7 +24,7 @@ export function envProgramsNested(cmd: NormalisedCommand): NestedCode[] {
   const out: NestedCode[] = [];
   for (const { name, value } of cmd.assignments) {
     if (value.dynamic || value.text.trim() === '') continue;
-    if (PROGRAM_VARIABLES.has(name)) out.push({ code: value.text, via: `${cmd.name} starting ${name}` });
+    if (envPrograms.has(name)) out.push({ code: value.text, via: `${cmd.name} starting ${name}` });
     // less's input preprocessor: "|CMD %s" (or "||CMD %s") pipes CMD's output in; %s is the file.
     if (name === 'LESSOPEN' || name === 'LESSCLOSE')
       out.push({ code: value.text.replace(/^\|{1,2}-?/, '').replace(/%s/g, 'FILE'), via: `less running ${name}` });

@@ -34,7 +34,7 @@ function configFlags(sub: string, settings: ReadonlyMap<string, string>): string
 }
 
 /** Environment variables whose value is a command git runs. */
-const CODE_ENV = new Set([
+export const CODE_ENV: ReadonlySet<string> = new Set([
   'GIT_SSH_COMMAND',
   'GIT_SSH',
   'GIT_EDITOR',

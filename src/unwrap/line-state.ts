@@ -13,13 +13,17 @@ import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
 import { DOWNLOADERS } from './code-sources.js';
 import type { NestedResult, Stdin } from './result.js';
-import { configFileSettings, configSetting } from './git-code.js';
+import { envPrograms } from './env-programs.js';
+import { CODE_ENV as GIT_CODE_ENV, configFileSettings, configSetting } from './git-code.js';
 import { crontabCommands } from './later.js';
 import { MAKES, makefileCommands, makeInvocation } from './make.js';
 import { filesWrittenBy } from './output-files.js';
 import { type Content, printedOutput, stdinSource } from './printed-output.js';
 import { isShell, shellScript } from './shells.js';
 import { withoutTrailingSlashes } from '../core/trailing-slash.js';
+
+/** Variables whose value is a program to run or a file of shell code to read first. */
+const PROGRAM_OR_CODE = new Set([...envPrograms, ...GIT_CODE_ENV, 'BASH_ENV', 'ENV', 'SHELL', 'SSH_ASKPASS']);
 
 /** Most text kept for one file, and for all of a line's files together: past it, what a file holds is unknown. */
 const MAX_FILE_TEXT = 256 * 1024;
@@ -220,10 +224,23 @@ export class LineState {
     const words = [...cmd.assignments.map((a) => a.value), ...cmd.args.filter((a) => a.text.includes('='))];
     for (const w of words) {
       const m = /(?:^|=)(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)$/.exec(w.text);
-      if (!m || !w.dynamic) continue;
-      const content = this.files.get(m[1]!.replace(/[{}]/g, ''));
+      const content = m && w.dynamic ? this.files.get(m[1]!.replace(/[{}]/g, '')) : undefined;
       if (content && 'text' in content && content.text.startsWith('#!'))
         out.push({ code: content.text, via: `${cmd.name}, running a script written on this line` });
+    }
+    // A path to a file the line wrote, given where a program or startup file is named:
+    // BASH_ENV=/tmp/x bash -c …, make SHELL=/tmp/x, GIT_SSH=/tmp/x git fetch.
+    const named = [
+      ...cmd.assignments.map((a) => ({ name: a.name, value: a.value })),
+      ...cmd.args
+        .filter((a) => /^[A-Za-z_][A-Za-z0-9_]*=./.test(a.text))
+        .map((a) => ({ name: a.text.slice(0, a.text.indexOf('=')), value: { ...a, text: a.text.slice(a.text.indexOf('=') + 1), home: false } })),
+    ];
+    for (const { name, value: w } of named) {
+      if (w.dynamic || !/^[~/.]/.test(w.text)) continue;
+      const content = this.contentOf({ ...w, home: w.text.startsWith('~') }, cmd.cwd);
+      if (content && 'text' in content && (PROGRAM_OR_CODE.has(name) || content.text.startsWith('#!')))
+        out.push({ code: content.text, via: `${cmd.name}, given a file written on this line` });
     }
     return out;
   }

@@ -113,7 +113,9 @@ const RUNNERS: Record<string, Runner[]> = {
   ],
   yarn: [{ sub: ['dlx'], values: ['-p', '--package'] }, { sub: ['exec'] }],
   // (send-keys types the words into a pane's shell; a trailing Enter only stands as one more word.)
-  tmux: ['new-session', 'new', 'new-window', 'neww', 'split-window', 'splitw', 'run-shell', 'run', 'respawn-pane', 'respawn-window', 'send-keys', 'send'].map(tmux),
+  tmux: ['new-session', 'new', 'new-window', 'neww', 'split-window', 'splitw', 'run-shell', 'run', 'respawn-pane', 'respawn-window', 'send-keys', 'send'].map(
+    tmux,
+  ),
   // screen -dm CMD ARGS (a detached session running CMD).
   screen: [{ sub: [], values: ['-S', '-c', '-e', '-h', '-p', '-t', '-T', '-X', '-s'] }],
 };

@@ -139,10 +139,14 @@ function sedRuns(args: Arg[], stdin: Stdin): { codes: string[]; unknown: boolean
         const edge = pattern === '^' ? 'before' : pattern === '$' ? 'after' : null;
         const plain = !edge && /^[^.[\]*^$\\]+$/.test(pattern);
         const whole = /^\^?\.\*\$?$/.test(pattern);
-        if (/[&\\]/.test(replacement) || ((edge || plain) && !input)) unknown = true;
-        else if (edge) codes.push(...input!.map((l) => (edge === 'before' ? replacement + l : l + replacement)));
-        else if (plain) codes.push(...input!.map((l) => l.replace(pattern, () => replacement)));
-        else if (whole || !input) codes.push(replacement);
+        // & in the replacement is what the pattern matched (the whole line for .*).
+        const hasAmp = /(^|[^\\])&/.test(replacement);
+        const fill = (matched: string): string => replacement.replace(/(^|[^\\])&/g, (_m, pre: string) => pre + matched);
+        if (/\\/.test(replacement) || ((edge || plain || hasAmp) && !input)) unknown = true;
+        else if (edge) codes.push(...input!.map((l) => (edge === 'before' ? fill('') + l : l + fill(''))));
+        else if (plain) codes.push(...input!.map((l) => l.replace(pattern, () => fill(pattern))));
+        else if (whole) codes.push(...(hasAmp ? input!.map(fill) : [replacement]));
+        else if (!input) codes.push(replacement);
         else unknown = true;
         continue;
       }
