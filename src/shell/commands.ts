@@ -297,7 +297,8 @@ class Flattener {
           }
           // At the start of the word, or of an assignment's or an option's value (T=$HOME, --chdir=$HOME).
           const atStart = i === 0 || /^([A-Za-z_][A-Za-z0-9_]*\+?|--?[A-Za-z][\w-]*)=$/.test(text);
-          const plain = p.op === '' || p.op === ':?' || p.op === '?';
+          // ${v@E} and the other @ transformations are edits, not the plain value.
+          const plain = (p.op === '' && !p.operand.startsWith('@')) || p.op === ':?' || p.op === '?';
           const fallback = (p.op === ':-' || p.op === '-' || p.op === ':=' || p.op === '=') && !/[$`]/.test(p.operand);
           // "${arr[@]}", ${arr[1]}, "$@", $1: words the line set with cmd=(…) or set --.
           const listed = this.v.listed(p.name, p.op, p.operand);

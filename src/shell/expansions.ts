@@ -5,6 +5,7 @@
 
 import type { Arg } from './arg.js';
 import { trimPattern } from '../core/pattern-trim.js';
+import { unescapeEscapes } from './printed.js';
 import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 /** An unquoted expansion of known text is split into words, as the shell does ($CMD -> rm -rf /). */
@@ -57,6 +58,9 @@ export function editValue(v: Arg, op: string, operand: string): Arg | undefined 
     const rep = slash < 0 ? '' : operand.slice(slash + 1);
     if (pat !== '' && literal(pat) && literal(rep)) out = op === '//' ? t.split(pat).join(rep) : t.replace(pat, () => rep);
   } else if (op === '#' || op === '##' || op === '%' || op === '%%') out = trimPattern(t, op, operand) ?? undefined;
+  else if (op === '' && operand === '@E') out = unescapeEscapes(t);
+  else if (op === '' && (operand === '@U' || operand === '@L')) out = operand === '@U' ? t.toUpperCase() : t.toLowerCase();
+  else if (op === '' && operand === '@u') out = t.slice(0, 1).toUpperCase() + t.slice(1);
   return out === undefined ? undefined : { ...v, text: out, home: v.home && out.startsWith('~') };
 }
 

@@ -91,6 +91,12 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   chronic: NOTHING,
   unbuffer: NOTHING,
   busybox: NOTHING,
+  // setarch ARCH [options] COMMAND, and its per-architecture names.
+  setarch: wrapper({}, { leadingOperands: 1 }),
+  linux32: NOTHING,
+  linux64: NOTHING,
+  i386: NOTHING,
+  x86_64: NOTHING,
   coproc: NOTHING,
   toybox: NOTHING,
   setsid: NOTHING,
@@ -139,6 +145,36 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   'dumb-init': wrapper({ value: '-r --rewrite' }),
 };
 
+/**
+ * env -S's own splitting: blanks separate words, single quotes keep text as it is, double
+ * quotes and backslashes escape (\_ is a space), \c ends the string.
+ */
+function splitString(s: string): string[] {
+  const words: string[] = [];
+  let w: string | null = null;
+  const ESC: Record<string, string> = { _: ' ', t: '\t', n: '\n', r: '\r', f: '\f', v: '\v' };
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === ' ' || c === '\t' || c === '\n') {
+      if (w !== null) words.push(w);
+      w = null;
+    } else if (c === "'") {
+      const end = s.indexOf("'", i + 1);
+      w = (w ?? '') + s.slice(i + 1, end < 0 ? s.length : end);
+      i = end < 0 ? s.length : end;
+    } else if (c === '"') {
+      w ??= '';
+      for (i++; i < s.length && s[i] !== '"'; i++) w += s[i] === '\\' && i + 1 < s.length ? (ESC[s[++i]!] ?? s[i]!) : s[i]!;
+    } else if (c === '\\' && i + 1 < s.length) {
+      const n = s[++i]!;
+      if (n === 'c') break;
+      w = (w ?? '') + (ESC[n] ?? n);
+    } else w = (w ?? '') + c;
+  }
+  if (w !== null) words.push(w);
+  return words;
+}
+
 /** A command word the shell would match as a glob: `*`, `?`, or a closed `[…]` (`[` and `[[` alone are commands). */
 const globName = (a: Arg): boolean => a.glob && /[*?]|\[[^\]]+\]/.test(a.text);
 
@@ -148,6 +184,8 @@ function optionQuirks(w: WrapperSpec, quirks: Parameters<typeof optionSpec>[1]):
 }
 
 const MAX_WRAPPERS = 16;
+/** Programs that are many commands, chosen by the name they are run as. */
+const MULTI_CALL = new Set(['busybox', 'toybox']);
 
 export function basename(name: string): string {
   const slash = name.lastIndexOf('/');
@@ -167,6 +205,13 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     const spec = own(WRAPPERS, name);
     if (!spec) break;
     const rest = stripWrapper(argv.slice(1), spec, assignments, where);
+    // exec -a NAME busybox …: a multi-call binary runs the applet its argv[0] names.
+    const argv0 = name === 'exec' ? argv.findIndex((a, i) => i > 0 && a.text === '-a') : -1;
+    if (rest && argv0 > 0 && argv[argv0 + 1] && MULTI_CALL.has(basename(rest[0]?.text ?? '')) && !argv[argv0 + 1]!.dynamic) {
+      wrappers.push(name, basename(rest[0]!.text));
+      argv = [argv[argv0 + 1]!, ...rest.slice(1)];
+      continue;
+    }
     if (rest === null) return null;
     // A wrapper with nothing to run is the command itself: bare `env` prints the environment.
     if (rest.length === 0) break;
@@ -224,10 +269,7 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
       }
       // env -S 'cmd args' splits one string into the command line it runs.
       if (takes === 'code') {
-        const words = (value ?? '')
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((text) => ({ text, quoted: true, glob: false, dynamic: false, home: false }));
+        const words = splitString(value ?? '').map((text) => ({ text, quoted: true, glob: false, dynamic: text.includes('${'), home: false }));
         rest = [...words, ...args.slice(after)];
         return true;
       }
@@ -235,7 +277,8 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
     }
     const w = args[at]!;
     if (spec.loneDash && w.text === '-' && !w.dynamic) return false;
-    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.text)) {
+    // (BASH_FUNC_name%%=… exports a function to a bash the command starts.)
+    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*(%%|\(\))?=/.test(w.text)) {
       const eq = w.text.indexOf('=');
       assignments.push({ name: w.text.slice(0, eq), value: { ...w, text: w.text.slice(eq + 1) } });
       return false;

@@ -162,14 +162,15 @@ class Parser extends RedirectReader {
     this.skipBlanks();
     const start = this.pos;
     let negated = false;
-    // `!` and `time [-p]` (a reserved word in bash, ksh and zsh) prefix the whole pipeline,
+    // `!`, `time [-p]` (a reserved word in bash, ksh and zsh) and `coproc` prefix the whole pipeline,
     // in either order: time { rm -rf ~; } and time X=1 cmd run what follows them.
     for (;;) {
       if (this.peekReservedWord() === '!') {
         negated = true;
         this.pos++;
       } else {
-        const time = /^time(\s+-p)?(?=$|[\s;&|()<>{])/.exec(this.src.slice(this.pos, this.pos + 12));
+        // coproc [NAME] COMMAND runs COMMAND in the background (NAME only before a compound command).
+        const time = /^time(\s+-p)?(?=$|[\s;&|()<>{])|^coproc\s+(?:[A-Za-z_]\w{0,63}\s+(?=[{(]))?/.exec(this.src.slice(this.pos, this.pos + 80));
         if (!time) break;
         this.pos += time[0].length;
       }

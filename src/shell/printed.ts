@@ -7,7 +7,7 @@ const SIMPLE: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b
  * Backslash escapes as echo -e and printf's %b read them (\n, \xHH, \0NNN), and, in a printf
  * format, octal without the leading zero too (\NNN): printf '\162\155' prints rm.
  */
-function unescapeEscapes(s: string, bareOctal = false): string {
+export function unescapeEscapes(s: string, bareOctal = false): string {
   const re = bareOctal ? /\\([ntrabfveE\\]|x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3})/g : /\\([ntrabfveE\\]|x[0-9a-fA-F]{1,2}|0[0-7]{0,3})/g;
   return s.replace(re, (_m, e: string) => {
     const simple = SIMPLE[e];

@@ -47,6 +47,8 @@ const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
 export class LineState {
   private files = new Map<string, Content>();
+  /** Paths the line moved something to (mv A B): B's key, and A. */
+  private moved = new Map<string, Arg>();
   /** Hooks directories the line set with git config core.hooksPath, as keys ending in /. */
   private hookDirs: string[] = [];
   private aliases = new Map<string, string>();
@@ -59,6 +61,22 @@ export class LineState {
 
   /** Notes what a command leaves behind: files it writes (with what they hold) and aliases it defines. */
   record(cmd: NormalisedCommand, stdin: Stdin): void {
+    const operands = (): Arg[] => cmd.args.filter((a) => !a.text.startsWith('-'));
+    // mv A B: what was at A is at B now (mv ~/.ssh /tmp/x && rm -rf /tmp/x deletes the keys).
+    if (cmd.name === 'mv') {
+      const ops = operands();
+      if (ops.length === 2 && !ops[0]!.dynamic && !ops[1]!.dynamic && !cmd.args.some((a) => /^(-t|--target-directory)/.test(a.text))) {
+        const dest = ops[1]!.text.endsWith('/') ? { ...ops[1]!, text: ops[1]!.text + base(withoutTrailingSlashes(ops[0]!.text)) } : ops[1]!;
+        this.moved.set(withoutTrailingSlashes(keyOf(dest, cmd.cwd)), ops[0]!);
+      }
+    }
+    // cp /bin/rm ./lint: a copy of a program is that program under another name.
+    if ((cmd.name === 'cp' || cmd.name === 'install') && cmd.args.length >= 2) {
+      const ops = operands();
+      if (ops.length === 2 && !ops[1]!.dynamic && /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/.test(ops[0]!.text)) this.links.set(keyOf(ops[1]!, cmd.cwd), ops[0]!);
+    }
+    // mkfifo F: what is read from F is whatever something writes into it, which the line need not show in order.
+    if (cmd.name === 'mkfifo') for (const f of operands()) if (keyable(f)) this.files.set(keyOf(f, cmd.cwd), { source: 'unknown' });
     if (cmd.name === 'ln') {
       // ln -s TARGET LINK: later words under LINK reach TARGET.
       const flags = cmd.args.filter((a) => a.text.startsWith('-')).map((a) => a.text);
@@ -149,13 +167,15 @@ export class LineState {
    * target in their place: `ln -s ~ l; rm -rf l/` is `rm -rf ~/`.
    */
   private throughLinks(cmd: NormalisedCommand): NestedResult | null {
-    if (this.links.size === 0) return null;
-    const via = `${cmd.name} through a link made on this line`;
+    if (this.links.size === 0 && this.moved.size === 0) return null;
+    const via = `${cmd.name} through a link or a move made on this line`;
     let changed = false;
     // rm link, unlink link, mv link: the link itself, not what it points at (link/ is the target).
     const onLink = cmd.name === 'rm' || cmd.name === 'unlink' || cmd.name === 'mv';
     const words = cmd.args.map((a) => {
-      const t = onLink && !a.text.endsWith('/') && this.links.has(keyOf(a, cmd.cwd)) ? null : this.linkTarget(a, cmd.cwd);
+      // What was moved is acted on wherever it went, by rm as by anything else.
+      const t =
+        this.linkTarget(a, cmd.cwd, this.moved) ?? (onLink && !a.text.endsWith('/') && this.links.has(keyOf(a, cmd.cwd)) ? null : this.linkTarget(a, cmd.cwd));
       if (t !== null) changed = true;
       return t ?? quoteArg(a);
     });
@@ -169,10 +189,10 @@ export class LineState {
   }
 
   /** A word that reaches through a link the line made, as shell text naming the target; null when it does not. */
-  private linkTarget(a: Arg, cwd: Arg | null): string | null {
+  private linkTarget(a: Arg, cwd: Arg | null, links: ReadonlyMap<string, Arg> = this.links): string | null {
     if (a.dynamic) return null;
     const key = keyOf(a, cwd);
-    for (const [link, target] of this.links) {
+    for (const [link, target] of links) {
       if (withoutTrailingSlashes(key) !== link && !key.startsWith(`${link}/`)) continue;
       const rest = key.slice(link.length);
       return quoteArg(target) + (rest ? quoteArg({ ...a, text: rest, home: false }) : '');
@@ -189,7 +209,8 @@ export class LineState {
       this.links.size === 0 &&
       this.gitAliases.size === 0 &&
       this.fds.size === 0 &&
-      this.hookDirs.length === 0
+      this.hookDirs.length === 0 &&
+      this.moved.size === 0
     );
   }
 

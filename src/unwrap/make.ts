@@ -18,15 +18,17 @@ const MAKE = optionSpec({
 
 export const MAKES = new Set(['make', 'gmake', 'bmake', 'remake']);
 
-/** Makefiles named with -f, --eval texts, and a SHELL= operand. */
-export function makeInvocation(args: Arg[]): { files: Arg[]; evals: string[]; shell: Arg | null } {
+/** Makefiles named with -f, --eval texts, and SHELL= and .SHELLFLAGS= operands. */
+export function makeInvocation(args: Arg[]): { files: Arg[]; evals: string[]; shell: Arg | null; flags: Arg | null } {
   const files: Arg[] = [];
   const evals: string[] = [];
   let shell: Arg | null = null;
+  let flags: Arg | null = null;
   for (const tok of walkOptions(args, MAKE)) {
     if (tok.kind === 'operand') {
       const a = args[tok.at]!;
       if (/^SHELL:?=/.test(a.text)) shell = { ...a, text: a.text.replace(/^SHELL:?=/, '') };
+      if (/^\.SHELLFLAGS:?=/.test(a.text)) flags = { ...a, text: a.text.replace(/^\.SHELLFLAGS:?=/, '') };
       continue;
     }
     if (tok.kind !== 'option' || tok.value === undefined) continue;
@@ -34,7 +36,7 @@ export function makeInvocation(args: Arg[]): { files: Arg[]; evals: string[]; sh
     if (tok.takes === 'file') files.push(word);
     if (tok.takes === 'code') evals.push(tok.value);
   }
-  return { files, evals, shell };
+  return { files, evals, shell, flags };
 }
 
 /** The shell commands a makefile's text runs: its recipes (rule; recipe and tab-led lines) and its $(shell …) calls. */
@@ -64,8 +66,12 @@ export function makefileCommands(text: string): string[] {
 }
 
 export function makeNested({ name, args }: NormalisedCommand, stdin: Stdin): NestedResult {
-  const { files, evals, shell } = makeInvocation(args);
+  const { files, evals, shell, flags } = makeInvocation(args);
   const nested = evals.flatMap((t) => makefileCommands(t)).map((code) => ({ code, via: `${name} --eval` }));
+  // Each recipe line runs as `$(SHELL) $(.SHELLFLAGS) LINE`: SHELL=/bin/rm .SHELLFLAGS='-rf ~/x' is rm -rf ~/x.
+  const shellName = shell ? shell.text.trim().split(/\s+/)[0]! : 'sh';
+  if (flags && shell && !flags.dynamic && !shell.dynamic && !isShell(shellName.slice(shellName.lastIndexOf('/') + 1)))
+    nested.push({ code: `${shell.text} ${flags.text} "$RECIPE_LINE"`, via: `${name} running each recipe line with .SHELLFLAGS` });
   for (const f of files) {
     if (f.text === '-' || f.text === '/dev/stdin') {
       const read = fromStdin(name, stdin);

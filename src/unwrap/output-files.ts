@@ -236,7 +236,8 @@ const OUTPUT_WORDS: Readonly<Record<string, (cmd: NormalisedCommand) => Arg[]>> 
       return m && !a.dynamic ? [{ ...a, text: m[2]!, home: /^~(\/|$)/.test(m[2]!) }] : [];
     }),
   'ssh-keygen': (cmd) => {
-    if (cmd.upstream?.name !== 'yes' && cmd.upstream?.name !== 'echo' && cmd.upstream?.name !== 'printf') return [];
+    const fed = cmd.redirects.some((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-');
+    if (!fed && cmd.upstream?.name !== 'yes' && cmd.upstream?.name !== 'echo' && cmd.upstream?.name !== 'printf') return [];
     const f = cmd.args.findIndex((a) => a.text === '-f');
     return f >= 0 && cmd.args[f + 1] && !cmd.args.some((a) => /^-[lyBFRHD]$/.test(a.text)) ? [cmd.args[f + 1]!] : [];
   },

@@ -88,9 +88,14 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
     const m = tok.kind === 'option' && (tok.name === '-v' || tok.name === '--assign') && tok.value ? /^([A-Za-z_]\w*)=(.*)$/s.exec(tok.value) : null;
     if (m) given.set(m[1]!, m[2]!);
   }
-  const program = programs(args, AWK)
-    .join('\n')
-    .replace(/\bsystem\s*\(\s*([A-Za-z_]\w*)\s*\)/g, (m, v: string) => (given.has(v) ? `system("${given.get(v)!.replace(/["\\]/g, '\\$&')}")` : m));
+  const text = programs(args, AWK).join('\n');
+  // cmd = "shred -u x" in the program itself: a variable holding literal text is that text where it runs.
+  for (const m of text.matchAll(/(?:^|[;{\s])([A-Za-z_]\w*)\s*=\s*"((?:[^"\\\n]|\\.)*)"/g)) if (!given.has(m[1]!)) given.set(m[1]!, awkString(m[2]!));
+  const quoted = (v: string): string => `"${given.get(v)!.replace(/["\\]/g, '\\$&')}"`;
+  const program = text
+    .replace(/\bsystem\s*\(\s*([A-Za-z_]\w*)\s*\)/g, (m, v: string) => (given.has(v) ? `system(${quoted(v)})` : m))
+    .replace(/\b([A-Za-z_]\w*)(\s*\|\s*getline)/g, (m, v: string, rest: string) => (given.has(v) ? `${quoted(v)}${rest}` : m))
+    .replace(/(\|\s*)([A-Za-z_]\w*)\b(?!\s*\()/g, (m, bar: string, v: string) => (given.has(v) && v !== 'getline' ? `${bar}${quoted(v)}` : m));
   const codes: string[] = [];
   let unknown = false;
   for (const m of program.matchAll(/\bsystem\s*\(([^()]*)\)?/g)) {
@@ -98,7 +103,8 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
     if (code === null) unknown = true;
     else codes.push(code);
   }
-  for (const m of program.matchAll(/(?<!\|)\|(?!\|)\s*(?:"((?:[^"\\\n]|\\.)*)"\s*(?=[;}\n)]|$))?/g)) {
+  // A pipe into getline reads a command's output ("CMD" | getline, below), not a pipe out of print.
+  for (const m of program.matchAll(/(?<!\|)\|(?!\|)(?!\s*getline\b)\s*(?:"((?:[^"\\\n]|\\.)*)"\s*(?=[;}\n)]|$))?/g)) {
     if (m[1] === undefined) unknown ||= /\bprint/.test(program);
     else codes.push(awkString(m[1]));
     // Printed lines piped into a shell are code the program builds from its input, unless

@@ -58,6 +58,22 @@ export function shellScript(args: Arg[]): Arg | null {
   return shellInvocation(args).script;
 }
 
+/**
+ * The code as the shell is given it with its environment: variables set for it that the code
+ * reads (env H="$HOME" sh -c 'rm -rf "$H/x"'), and functions exported through the
+ * environment, which bash defines before it runs anything (BASH_FUNC_ls%%='() { …; }').
+ */
+function givenEnvironment(cmd: NormalisedCommand, code: string): string {
+  const prefix: string[] = [];
+  for (const { name, value } of cmd.assignments) {
+    if (value.dynamic) continue;
+    const fn = /^BASH_FUNC_([A-Za-z_][\w.-]*)(%%|\(\))$/.exec(name);
+    if (fn && /^\(\)\s*\{/.test(value.text)) prefix.push(`${fn[1]} ${value.text}`);
+    else if (/^[A-Za-z_]\w*$/.test(name) && new RegExp(`\\$\\{?${name}(?![A-Za-z0-9_])`).test(code)) prefix.push(`${name}=${quoteArg(value)}`);
+  }
+  return prefix.length > 0 ? `${prefix.join('; ')}; ${code}` : code;
+}
+
 export function shellNested(cmd: NormalisedCommand, stdin: Stdin): NestedResult {
   const { name, args } = cmd;
   const inv = shellInvocation(args);
@@ -75,7 +91,7 @@ export function shellNested(cmd: NormalisedCommand, stdin: Stdin): NestedResult 
   const rest = ((): NestedResult => {
     if (inv.code)
       return {
-        nested: [{ code: withArguments(inv.code.text, args.slice(args.indexOf(inv.code) + 1)), via: `${name} -c` }],
+        nested: [{ code: givenEnvironment(cmd, withArguments(inv.code.text, args.slice(args.indexOf(inv.code) + 1))), via: `${name} -c` }],
         codeSource: sourceOfWord(inv.code),
       };
     if (inv.script?.output !== undefined) return { nested: [{ code: inv.script.output, via: `${name} <(…)` }], codeSource: null };
