@@ -291,3 +291,24 @@ describe('a protected branch raises what acts on it, not what names only other b
     assert.equal(inRepo('git update-ref refs/heads/backup-main HEAD').severity, 'Medium');
   });
 });
+
+describe('hostile lines found in review answer at once, and never lower a verdict', () => {
+  const timed = (line: string): { ms: number; a: RiskAssessment } => {
+    const t0 = performance.now();
+    const a = assess(line);
+    return { ms: performance.now() - t0, a };
+  };
+  test('a sparse array index does not build a list that long', () => {
+    const { ms, a } = timed('a=(x); a[4294967294]=y; echo ${a[@]}; rm -rf ~');
+    assert.ok(ms < 2000, `${ms} ms`);
+    assert.equal(a.severity, 'Critical');
+  });
+  test('a glob class no shell reads ([z-a]) does not throw past the rest of the line', () => {
+    assert.equal(assess('rm -rf ~ /[z-a]/a/b').severity, 'Critical');
+  });
+  test('long sed scripts are not searched in quadratic time', () => {
+    const spaces = timed(`sed '${' '.repeat(60000)}x' f`).ms;
+    const delimiters = timed(`echo a | sed '${Array.from({ length: 20000 }, (_, i) => `s${String.fromCharCode(0x4e00 + i)}`).join('')}'`).ms;
+    assert.ok(spaces < 2000 && delimiters < 2000, `${spaces} ms, ${delimiters} ms`);
+  });
+});

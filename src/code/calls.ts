@@ -242,6 +242,7 @@ export function memberRef(module: string, key: Val | undefined): Val {
 function memberByName(lang: CodeLanguage, name: string, c: Call): Val | null {
   const target = c.args[0];
   if (lang === 'python' && (name === 'getattr' || name === 'builtins.getattr') && target?.k === 'ref') return memberRef(target.name, c.args[1]);
+  if (lang === 'python' && name === 'vars' && target?.k === 'ref') return { k: 'ref', name: `${target.name}.__dict__` };
   const m = lang === 'ruby' ? /^(.+)\.(method|public_method|instance_method)$/.exec(name) : null;
   return m ? memberRef(m[1]!, target) : null;
 }

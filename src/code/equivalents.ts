@@ -420,6 +420,8 @@ class Reader extends Cursor {
     if (v.k !== 'ref') return UNKNOWN;
     if (ENVIRONMENTS.has(v.name)) return (key?.k === 'ref' ? key.local : literal(key)) === 'HOME' ? str([HOME]) : UNKNOWN;
     if (v.name === 'Dir' && this.lang === 'ruby') return matchesOf(key, false);
+    // shutil.__dict__['rmtree'], vars(shutil)['rmtree']: the module's member by name.
+    if (v.name.endsWith('.__dict__')) return memberRef(v.name.slice(0, -'.__dict__'.length), key);
     return this.lang === 'perl' ? UNKNOWN : memberRef(v.name, key);
   }
 
@@ -449,8 +451,10 @@ function read(language: InterpreterLanguage, code: string, argv: readonly Val[] 
   new Reader(st, toks, 0).run();
   // A loop's body may come before its head (a comprehension, Perl's `unlink $_ for …`): read the
   // code once more knowing what each loop variable stands for.
-  if (st.loops.size > 0) new Reader({ ...fresh(), out: st.out, values: new Map(st.loops) }, toks, 0).run();
-  return st;
+  if (st.loops.size === 0) return st;
+  const again: State = { ...fresh(), values: new Map(st.loops), printed: st.printed };
+  new Reader(again, toks, 0).run();
+  return again;
 }
 
 /** The shell commands the code amounts to; `argv` is what the command line gives it after the code. */

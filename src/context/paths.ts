@@ -189,7 +189,14 @@ function globThroughHome(absGlob: string, home: string): string | null {
   const homeSegs = home.split('/');
   if (segs.length < homeSegs.length) return null;
   const head = segs.slice(0, homeSegs.length).join('/');
-  if (!/[*?[]/.test(head) || !globRegExp(head).test(home)) return null;
+  if (!/[*?[]/.test(head)) return null;
+  let re: RegExp;
+  try {
+    re = globRegExp(head);
+  } catch {
+    return null; // a class no shell would read ([z-a]) matches nothing
+  }
+  if (!re.test(home)) return null;
   const rest = segs.slice(homeSegs.length).join('/');
   return posix.resolve(rest === '' ? home : `${home}/${globStandIn(rest)}`);
 }

@@ -55,8 +55,19 @@ function wordOf(w: Word, parts: WordPart[]): Word {
   return { ...w, parts };
 }
 
-/** The words one word's first brace list makes: `src/{a,b}` is src/a and src/b. */
+/** Every word brace expansion makes of one word, lists after and inside lists included, up to MAX_BRACE_WORDS. */
 export function expandBraces(w: Word): Word[] {
+  let words = [w];
+  for (let round = 0; round < 16; round++) {
+    const next = words.flatMap(firstList);
+    if (next.length === words.length || next.length > MAX_BRACE_WORDS) return words;
+    words = next;
+  }
+  return words;
+}
+
+/** The words one word's first brace list makes: `src/{a,b}` is src/a and src/b. */
+function firstList(w: Word): Word[] {
   let open: At | null = null;
   const commas: At[] = [];
   let close: At | null = null;

@@ -44,7 +44,13 @@ export class LineVariables {
   appended(a: Arg): Arg {
     if (!a.text.includes('+=')) return a;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\+=(.*)$/s.exec(a.text);
-    if (!m || /^\(/.test(m[2]!)) return a;
+    if (!m) return a;
+    // a+=(more words): the array with them at its end.
+    const list = /^\((.*)\)$/s.exec(m[2]!);
+    if (list) {
+      const old = this.arrays.get(m[1]!);
+      return old && !a.dynamic ? { ...a, text: `${m[1]}=(${[...old.filter((x) => x !== undefined), list[1]].join(' ')})` } : a;
+    }
     const old = this.vars.get(m[1]!);
     return old ? { ...a, text: `${m[1]}=${old.text}${m[2]}`, dynamic: a.dynamic || old.dynamic } : { ...a, dynamic: true };
   }
@@ -112,7 +118,8 @@ export class LineVariables {
       return;
     }
     const array = this.arrays.get(name);
-    if (array && /^\d+$/.test(key)) {
+    // Only a small index goes into the array itself: a[4294967294]=x must not make a list that long.
+    if (array && /^\d{1,4}$/.test(key) && Number(key) <= array.length + 64) {
       array[Number(key)] = value.text;
       return;
     }

@@ -2,6 +2,8 @@
 // `printf 'c\n' | git clean -dxi` picks "clean" from git's menu. The interactive flag was the
 // only thing between the command and what it deletes, so the command is read again without it.
 
+import { GIT } from '../options/tools.js';
+import { leadingOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
@@ -44,7 +46,7 @@ export function answeredPrompts(cmd: NormalisedCommand, stdin: Stdin): NestedCod
   if (!answered(cmd, stdin)) return NONE;
   const via = `${cmd.name} with its prompts answered by the pipe`;
   if (cmd.name === 'git') {
-    const sub = cmd.args.findIndex((a) => !a.text.startsWith('-'));
+    const sub = leadingOptions(cmd.args, GIT).operand;
     if (cmd.args[sub]?.text !== 'clean') return NONE;
     const { words, changed } = withoutPrompt(cmd.args.slice(sub + 1));
     return changed ? [{ code: ['git', ...cmd.args.slice(0, sub + 1).map(quoteArg), '-f', ...words].join(' '), via }] : NONE;

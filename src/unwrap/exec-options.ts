@@ -91,7 +91,8 @@ const MAN: ExecTool = {
 /** scp and sftp run the program -S names in place of ssh. */
 const SCP: ExecTool = {
   options: optionSpec({ code: '-S', value: '-c -D -F -i -J -l -o -P -X -B -b -R -s' }),
-  commands: { '-S': asIs },
+  // -o ProxyCommand=CMD: the command scp's ssh runs to reach the host.
+  commands: { '-S': asIs, '-o': (v) => /^ProxyCommand\s*[= ]\s*(.+)$/is.exec(v)?.[1] ?? null },
 };
 
 const TOOLS: Readonly<Record<string, ExecTool>> = {

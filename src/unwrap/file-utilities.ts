@@ -29,14 +29,23 @@ export function fileUtilityNested({ name, args }: NormalisedCommand): NestedResu
   if (name === 'cmake') {
     const e = words.indexOf('-E');
     const sub = words[e + 1];
+    // cmake -E chdir DIR CMD, env [NAME=VALUE…] CMD, time CMD: run CMD.
+    if (e >= 0 && (sub === 'chdir' || sub === 'env' || sub === 'time')) {
+      const rest = args.slice(e + 2);
+      const start = sub === 'chdir' ? 1 : sub === 'env' ? rest.findIndex((x) => !/^[A-Za-z_]\w*=|^--/.test(x.text)) : 0;
+      const cmd = start < 0 ? [] : rest.slice(start);
+      const prefix = sub === 'chdir' && rest[0] ? `cd ${quoteArg(rest[0])} && ` : '';
+      return cmd.length > 0 ? { nested: [{ code: prefix + cmd.map(quoteArg).join(' '), via: `cmake -E ${sub}` }], codeSource: null } : null;
+    }
     const as = e >= 0 && sub !== undefined ? Object.hasOwn(CMAKE, sub) && CMAKE[sub] : undefined;
     return as ? line(as, args.slice(e + 2), `cmake -E ${sub}`) : null;
   }
-  const e = words.indexOf('-e');
-  const fn = words[e + 1];
+  // -e NAME, or -eNAME attached.
+  const e = words.findIndex((w) => w.startsWith('-e'));
+  const fn = words[e] === '-e' ? words[e + 1] : words[e]?.slice(2);
   if (e < 0 || fn === undefined) return null;
-  const rest = args.slice(e + 2).filter((a, i) => i > 0 || a.text !== '--');
-  if (name === 'perl' && words.slice(0, e).some((w) => /^-M-?ExtUtils::Command$/.test(w)) && Object.hasOwn(EXTUTILS, fn))
+  const rest = args.slice(words[e] === '-e' ? e + 2 : e + 1).filter((a, i) => i > 0 || a.text !== '--');
+  if (name === 'perl' && words.slice(0, e).some((w) => /^-M-?ExtUtils::Command(=.*)?$/.test(w)) && Object.hasOwn(EXTUTILS, fn))
     return line(EXTUTILS[fn]!, rest, `perl ExtUtils::Command ${fn}`);
   if (name === 'ruby' && words.slice(0, e).some((w) => w === '-run' || w === '-r' || w === '-run.rb') && RUBY_UN.has(fn))
     return line(fn, rest, `ruby -run -e ${fn}`);

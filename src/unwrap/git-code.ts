@@ -116,8 +116,12 @@ function rewrittenTo(key: string): string | null {
   return m && /^ext::/i.test(m[1]!) ? extCommand(m[1]!.slice(5)) : null;
 }
 
-/** A one-off include.path or core.hooksPath: code from a file the line does not show, unless it points nowhere. */
-const pointsAtFiles = (key: string, value: string): boolean => FILE_KEYS.test(key.toLowerCase()) && value !== '' && value !== '/dev/null';
+/**
+ * A one-off include.path or core.hooksPath into a temporary directory: code from files
+ * anyone could have put there, which the line does not show (one the line wrote itself is
+ * read in ./line-state.ts). The project's own hooks and the user's own config files are not.
+ */
+const pointsAtFiles = (key: string, value: string): boolean => FILE_KEYS.test(key.toLowerCase()) && /^(\/tmp|\/var\/tmp|\/dev\/shm)\//.test(value);
 
 /** `'key'='value'` pairs as git writes GIT_CONFIG_PARAMETERS. */
 function configParameters(text: string): Array<[string, string]> {

@@ -28,7 +28,8 @@ export function codeInside({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   if (inline) {
     const codeArg = args.find((a) => a.text === inline.code);
     // The words after the code are its arguments (python3 -c CODE ~/x: sys.argv[1] is ~/x).
-    const after = codeArg ? args.slice(args.indexOf(codeArg) + 1).filter((a, i) => i > 0 || a.text !== '--') : [];
+    // Python keeps a `--` in sys.argv; node, ruby, perl and php drop it.
+    const after = codeArg ? args.slice(args.indexOf(codeArg) + 1).filter((a, i) => i > 0 || a.text !== '--' || inline.language === 'python') : [];
     const lines = shellEquivalents(inline.language, inline.code, after.map(wordValue));
     // os.system(cmd) with cmd not a literal: a program runs that the line does not name; one
     // built by decoding (fromhex, b64decode, Buffer.from(…, 'base64'), pack('H*')) is a hidden payload.

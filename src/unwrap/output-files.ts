@@ -156,7 +156,7 @@ export function filesWrittenBy(cmd: NormalisedCommand): Arg[] {
   const { name, args: given } = cmd;
   const editor = own(IN_PLACE, name);
   if (editor) return editor(cmd);
-  const special = own(OUTPUT_WORDS, name)?.(cmd);
+  const special = own(OUTPUT_WORDS, /^python[\d.]*$/.test(name) ? 'python' : name)?.(cmd);
   if (special && special.length > 0) return special;
   const w = own(WRITERS, name);
   if (!w) return [];
@@ -218,12 +218,13 @@ const OUTPUT_WORDS: Readonly<Record<string, (cmd: NormalisedCommand) => Arg[]>> 
     return sub === 'format-patch' ? [] : out;
   },
   ...Object.fromEntries(
-    ['python', 'python3'].map((n): [string, (cmd: NormalisedCommand) => Arg[]] => [
+    ['python'].map((n): [string, (cmd: NormalisedCommand) => Arg[]] => [
       n,
       ({ args }) => {
         const m = args.findIndex((a) => a.text === '-m');
         const mod = args[m + 1]?.text;
-        const rest = m < 0 ? [] : args.slice(m + 2).filter((a) => !a.text.startsWith('-') || a.text === '-c');
+        // json.tool's --indent N and --sort-keys are options, not files.
+        const rest = m < 0 ? [] : args.slice(m + 2).filter((a, i, all) => (!a.text.startsWith('-') || a.text === '-c') && all[i - 1]?.text !== '--indent');
         if (mod === 'zipfile' && rest[0]?.text === '-c' && rest[1]) return [rest[1]];
         if (mod === 'json.tool' && rest.length === 2) return [rest[1]!];
         return [];
@@ -232,7 +233,7 @@ const OUTPUT_WORDS: Readonly<Record<string, (cmd: NormalisedCommand) => Arg[]>> 
   ),
   sqlite3: ({ args }) =>
     args.flatMap((a) => {
-      const m = /^\.(output|once)\s+(\S+)\s*$/.exec(a.text);
+      const m = /^\.(output|once|save|backup)\s+(?:\S+\s+)?(\S+)\s*$/.exec(a.text);
       return m && !a.dynamic ? [{ ...a, text: m[2]!, home: /^~(\/|$)/.test(m[2]!) }] : [];
     }),
   'ssh-keygen': (cmd) => {

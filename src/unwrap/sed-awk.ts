@@ -31,17 +31,21 @@ function programs(args: Arg[], spec: OptionSpec): string[] {
   return code.length > 0 ? code : first !== null && !file ? [first] : [];
 }
 
+/** Script lines past this are not read for what they write or run (the searches are not linear in a line). */
+const MAX_SED_LINE = 4096;
+
 /** The files a sed script writes: `w FILE`, `W FILE` (the name runs to the end of the line), and `s/a/b/w FILE`. */
 function sedWrites(args: Arg[]): string[] {
   const out: string[] = [];
   for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
-      const s = /s(.)(?:\\.|(?!\1)[^\\])*\1(?:\\.|(?!\1)[^\\])*\1[gpiImMe0-9]*w\s*(\S.*)$/.exec(line);
+      if (line.length > MAX_SED_LINE) continue;
+      const s = /(?:^|[;{}\s\d$/])s([^\s\\\n])(?:\\.|(?!\1)[^\\])*\1(?:\\.|(?!\1)[^\\])*\1[gpiImMe0-9]*w\s*(\S.*)$/.exec(line);
       if (s) {
         out.push(s[2]!.trim());
         continue;
       }
-      const w = /(?:^|[;{}!$0-9/]|\s)\s*[wW]\s+(\S.*)$/.exec(line);
+      const w = /(?:^|[;{}!$0-9/]|\s)[wW][ \t]+(\S.*)$/.exec(line);
       if (w) out.push(w[1]!.trim());
     }
   }
@@ -88,11 +92,11 @@ function awkRuns(args: Arg[]): { codes: string[]; unknown: boolean } {
     const m = tok.kind === 'option' && (tok.name === '-v' || tok.name === '--assign') && tok.value ? /^([A-Za-z_]\w*)=(.*)$/s.exec(tok.value) : null;
     if (m) given.set(m[1]!, m[2]!);
   }
-  const text = programs(args, AWK).join('\n');
+  const source = programs(args, AWK).join('\n');
   // cmd = "shred -u x" in the program itself: a variable holding literal text is that text where it runs.
-  for (const m of text.matchAll(/(?:^|[;{\s])([A-Za-z_]\w*)\s*=\s*"((?:[^"\\\n]|\\.)*)"/g)) if (!given.has(m[1]!)) given.set(m[1]!, awkString(m[2]!));
+  for (const m of source.matchAll(/(?:^|[;{\s])([A-Za-z_]\w*)\s*=\s*"((?:[^"\\\n]|\\.)*)"/g)) if (!given.has(m[1]!)) given.set(m[1]!, awkString(m[2]!));
   const quoted = (v: string): string => `"${given.get(v)!.replace(/["\\]/g, '\\$&')}"`;
-  const program = text
+  const program = source
     .replace(/\bsystem\s*\(\s*([A-Za-z_]\w*)\s*\)/g, (m, v: string) => (given.has(v) ? `system(${quoted(v)})` : m))
     .replace(/\b([A-Za-z_]\w*)(\s*\|\s*getline)/g, (m, v: string, rest: string) => (given.has(v) ? `${quoted(v)}${rest}` : m))
     .replace(/(\|\s*)([A-Za-z_]\w*)\b(?!\s*\()/g, (m, bar: string, v: string) => (given.has(v) && v !== 'getline' ? `${bar}${quoted(v)}` : m));
@@ -132,9 +136,17 @@ function sedRuns(args: Arg[], stdin: Stdin): { codes: string[]; unknown: boolean
   let unknown = false;
   // Every input line, empty ones too (echo | sed 's/^/CMD/e' runs CMD).
   const input = stdin?.kind === 'text' ? stdin.text.replace(/\n$/, '').split('\n').slice(0, 32) : null;
+  // Extended regular expressions (-E, -r) make ( ) + ? { } | special too.
+  const extended = args.some((a) => /^-[a-zA-Z]*[Er]|^--regexp-extended$/.test(a.text));
   for (const script of programs(args, SED)) {
     for (const line of script.split('\n')) {
-      const s = /s(.)((?:\\.|(?!\1)[^\\])*)\1((?:\\.|(?!\1)[^\\])*)\1[gpiImM0-9w]*e/.exec(line);
+      // A line past this is not read for what it runs (the searches below are not linear in it).
+      if (line.length > MAX_SED_LINE) {
+        if (/e/.test(line)) unknown = true;
+        continue;
+      }
+      // An s command starts a command: at the start, after ; { } or an address (1s, $s, /re/s).
+      const s = /(?:^|[;{}\s\d$/])s([^\s\\\n])((?:\\.|(?!\1)[^\\])*)\1((?:\\.|(?!\1)[^\\])*)\1[gpiImM0-9w]*e/.exec(line);
       if (s) {
         // The delimiter written escaped (s/x/rm -rf ~\/Documents/e) is itself.
         const plainDelimiter = (t: string) => t.split(`\\${s[1]}`).join(s[1]);
@@ -143,7 +155,7 @@ function sedRuns(args: Arg[], stdin: Stdin): { codes: string[]; unknown: boolean
         // s/^/rm -rf /e puts the text before each input line, s/$/…/e after it; a pattern of
         // plain characters is replaced where it stands; .* is the whole line.
         const edge = pattern === '^' ? 'before' : pattern === '$' ? 'after' : null;
-        const plain = !edge && /^[^.[\]*^$\\]+$/.test(pattern);
+        const plain = !edge && (extended ? /^[^.[\]*^$\\()+?{}|]+$/ : /^[^.[\]*^$\\]+$/).test(pattern);
         const whole = /^\^?\.\*\$?$/.test(pattern);
         // & in the replacement is what the pattern matched (the whole line for .*).
         const hasAmp = /(^|[^\\])&/.test(replacement);
@@ -156,10 +168,10 @@ function sedRuns(args: Arg[], stdin: Stdin): { codes: string[]; unknown: boolean
         else unknown = true;
         continue;
       }
-      const e = /(?:^|[;{}!$0-9/]|\s)\s*e(?:\s+(\S.*))?$/.exec(line);
+      const e = /(?:^|[;{}!$0-9/]|\s)e(?:[ \t]+(\S.*))?$/.exec(line.trimEnd()) ?? /(?:^|[;{}!$0-9/]|\s)e(?=\s*;)/.exec(line);
       if (e?.[1]) codes.push(e[1].trim());
       // `e` alone runs the pattern space: each input line is a command.
-      else if (e && /(?:^|[;{}!$0-9/])\s*e\s*$/.test(line)) {
+      else if (e) {
         if (input) codes.push(...input.filter((l) => l.trim() !== ''));
         else unknown = true;
       }
