@@ -7,7 +7,8 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const RE2 = require('re2') as typeof import('re2');
+/** Loaded on first use: most lines never trim a pattern, and start-up should not pay for the addon. */
+let RE2: typeof import('re2') | undefined;
 
 /** Text longer than this is not trimmed (the result is left unknown). */
 const MAX_TEXT = 4096;
@@ -53,6 +54,7 @@ export function trimPattern(text: string, op: string, pattern: string): string |
   const source = prefix ? `^(?:${p})([\\s\\S]*)$` : `^([\\s\\S]*${shortest ? '' : '?'})(?:${p})$`;
   let m: RegExpExecArray | null;
   try {
+    RE2 ??= require('re2') as typeof import('re2');
     m = new RE2(source).exec(text);
   } catch {
     return null;
