@@ -413,6 +413,7 @@ describe('writes, moves and links are said as the tools that do the same', () =>
       ['tee /home/dev/.claude/settings.json', "printf %s '{}' | tee -a /home/dev/.claude/settings.json"],
     ],
     ["open(os.path.expanduser('~/.bashrc'), 'a').write('x')", ['tee -a ~/.bashrc', "printf %s 'x' | tee -a ~/.bashrc"]],
+    ['f = open("/home/dev/.bashrc", "a"); print("rm -rf ~", file=f)', ['tee -a /home/dev/.bashrc', "printf %s 'rm -rf ~\n' | tee -a /home/dev/.bashrc"]],
     ["with open('notes.txt', mode='r+') as f: f.write('x')", ['tee -a notes.txt', "printf %s 'x' | tee -a notes.txt"]],
     ["print(open('data.csv').read())", []],
     ["open(file='/home/dev/.claude/settings.json', mode='w')", ['tee /home/dev/.claude/settings.json']],
@@ -435,7 +436,7 @@ describe('writes, moves and links are said as the tools that do the same', () =>
   ]);
   cases('ruby', [
     ["File.write(Dir.home + '/.gemini/settings.json', '{}')", ["printf %s '{}' | tee ~/.gemini/settings.json"]],
-    ["File.open('log.txt', 'a') { |f| f.puts 'x' }", ['tee -a log.txt']],
+    ["File.open('log.txt', 'a') { |f| f.puts 'x' }", ['tee -a log.txt', "printf %s 'x\n' | tee -a log.txt"]],
     ["FileUtils.mv('a.json', '.cursor/hooks.json')", ['mv a.json .cursor/hooks.json']],
   ]);
   cases('perl', [

@@ -121,12 +121,21 @@ export function callEffect(lang: CodeLanguage, fn: Val, c: Call, depth = 0): Eff
   const listing = LISTINGS[lang].get(name);
   if (listing) return { value: listing(c.args) };
   const printer = PRINTERS[lang].get(name);
+  // print(TEXT, file=f) writes to the file f was opened as.
+  const into = lang === 'python' ? c.kw.get('file') : undefined;
+  if (printer && into?.k === 'file') {
+    const text = printed(lang, printer, c);
+    return { value: UNKNOWN, runs: withText(verb('tee -a', [into.path]), text === null ? undefined : str([text])) };
+  }
   if (printer) return { value: UNKNOWN, prints: printed(lang, printer, c) };
+  // fwrite($f, TEXT), fputs: PHP's writes to a file fopen opened.
+  if (lang === 'php' && (name === 'fwrite' || name === 'fputs') && c.args[0]?.k === 'file')
+    return { value: UNKNOWN, runs: withText(verb('tee -a', [c.args[0].path]), c.args[1]) };
   const a0 = c.args[0];
   const action = ACTIONS[lang].get(name);
   if (action) {
     // open(p, 'a') is also the file its write() calls land in.
-    const opened = lang === 'python' && PY_OPEN.has(name) && openMode(literal(c.args[1] ?? c.kw.get('mode'))) !== null;
+    const opened = OPENERS[lang]?.has(name) === true && openMode(literal(c.args[1] ?? c.kw.get('mode'))) !== null;
     return { value: opened ? { k: 'file', path: c.args[0] ?? c.kw.get('file') ?? UNKNOWN } : UNKNOWN, runs: action(c) };
   }
   if (EVALS[lang].has(name)) {
@@ -147,12 +156,28 @@ export function callEffect(lang: CodeLanguage, fn: Val, c: Call, depth = 0): Eff
   return { value: UNKNOWN };
 }
 
-const PY_OPEN = new Set(['open', 'io.open', 'codecs.open', 'builtins.open']);
+/** Calls that open a file for writing and give it back (its write calls land in it). */
+const OPENERS: Partial<Record<CodeLanguage, ReadonlySet<string>>> = {
+  python: new Set(['open', 'io.open', 'codecs.open', 'builtins.open']),
+  ruby: new Set(['File.open', 'File.new']),
+  php: new Set(['fopen']),
+};
+/** Methods of an open file that write their argument, and what each adds after it. */
+const FILE_WRITES = new Map([
+  ['write', ''],
+  ['writelines', ''],
+  ['print', ''],
+  ['puts', '\n'],
+  ['syswrite', ''],
+]);
 
 /** A method of a path, a string, a list or an open file: what it amounts to. */
 function methodEffect(lang: CodeLanguage, recv: Val, name: string, c: Call): Effect {
-  if (recv.k === 'file' && (name === 'write' || name === 'writelines'))
-    return { value: UNKNOWN, runs: withText(verb('tee -a', [recv.path]), name === 'write' ? c.args[0] : joinedLines(c.args[0])) };
+  const ending = recv.k === 'file' ? FILE_WRITES.get(name) : undefined;
+  if (recv.k === 'file' && ending !== undefined) {
+    const text = name === 'writelines' ? joinedLines(c.args[0]) : c.args[0];
+    return { value: UNKNOWN, runs: withText(verb('tee -a', [recv.path]), ending && text ? concat(text, str([ending])) : text) };
+  }
   if (recv.k === 'path') {
     const del = PATH_DELETES.get(name);
     if (del) {

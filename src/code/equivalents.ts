@@ -194,14 +194,25 @@ class Reader extends Cursor {
     const bare = v.k === 'ref' && (this.lang === 'perl' || this.lang === 'ruby' || (this.lang === 'php' && (v.name === 'echo' || v.name === 'print')));
     for (;;) {
       const t = this.peek();
-      if (t?.t === 'op' && t.v === '(') v = this.call(v, this.args(')', d + 1));
-      else if (t?.t === 'op' && t.v === '.' && this.peek(1)?.t === 'id') {
+      if (t?.t === 'op' && t.v === '(') {
+        v = this.call(v, this.args(')', d + 1));
+        // File.open(p, 'a') { |f| f.puts … }: the block's parameter is the open file.
+        if (v.k === 'file' && this.lang === 'ruby') this.bind(blockParamNames('ruby', this.toks, this.i).slice(0, 1), v);
+      } else if (t?.t === 'op' && t.v === '.' && this.peek(1)?.t === 'id') {
         const name = (this.peek(1) as { v: string }).v;
         this.i += 2;
         if (ITERATORS.has(name)) this.blockParams(itemOf(v));
+        // ARGV.first, ARGV.last: an argument given after the code.
+        const args = v.k === 'ref' && (name === 'first' || name === 'last') ? this.argvList(v.name) : null;
+        if (args?.k === 'list') {
+          v = (name === 'first' ? args.items[0] : args.items.at(-1)) ?? UNKNOWN;
+          continue;
+        }
         v = v.k === 'ref' ? { k: 'ref', name: `${v.name}.${name}` } : { k: 'meth', recv: v, name };
         // Ruby calls a method named without parentheses: Pathname.new(p).rmtree
-        if (this.lang === 'ruby' && v.k === 'meth' && !this.isOp('(')) v = this.call(v, { args: [], kw: new Map() });
+        // (f.puts "text": its arguments written without parentheses, when they start with a string.)
+        if (this.lang === 'ruby' && v.k === 'meth' && !this.isOp('('))
+          v = this.call(v, this.peek()?.t === 'str' ? this.args('', d + 1) : { args: [], kw: new Map() });
       } else if (t?.t === 'op' && t.v === '.' && (this.isOp('[', 1) || this.isOp('{', 1))) this.i++;
       else if (t?.t === 'op' && t.v === '[') v = this.index(v, this.args(']', d + 1).args[0]);
       else if (t?.t === 'op' && t.v === '{' && this.lang === 'perl' && v.k === 'ref' && /^[$%]/.test(v.name)) {
@@ -306,6 +317,12 @@ class Reader extends Cursor {
       this.i++;
       return UNKNOWN;
     }
+    // ARGV or @ARGV handed whole (FileUtils.rm_rf(ARGV), rmtree(@ARGV)), and Perl's bare shift: the arguments after the code.
+    if (!this.isOp('[') && !this.isOp('.')) {
+      const whole = this.argvList(w);
+      if (whole) return whole;
+    }
+    if (w === 'shift' && this.lang === 'perl' && !this.isOp('(') && this.peek()?.t !== 'id') return this.st.argv[0] ?? UNKNOWN;
     const local = this.lang === 'php' && !w.startsWith('$') ? w.toLowerCase() : w;
     // A name bound to a string or path stands for it, except where it is being assigned again.
     const bound = this.st.values.get(local);
@@ -332,6 +349,13 @@ class Reader extends Cursor {
     }
     this.bind(targets, itemOf(iterable));
     return UNKNOWN;
+  }
+
+  /** The language's argument list as a list value (sys.argv: the code's own name, then the words after it); null for any other name. */
+  private argvList(name: string): Val | null {
+    const first = ARGV_FIRST[this.lang];
+    if (!first?.names.includes(name)) return null;
+    return { k: 'list', items: [...Array.from({ length: first.index }, () => UNKNOWN), ...this.st.argv] };
   }
 
   /** A block or arrow function handed the items one by one: .forEach(f => …), .each { |f| … }. */
@@ -412,11 +436,8 @@ class Reader extends Cursor {
 
   /** x[key]: HOME from an environment, a module's member by name (require('fs')['rm' + 'Sync']), Ruby's Dir[glob]. */
   private index(v: Val, key: Val | undefined): Val {
-    if (v.k === 'ref' && key?.k === 'num' && key.n !== undefined) {
-      const first = ARGV_FIRST[this.lang];
-      if (first && v.name === first.name) return this.st.argv[key.n - first.index] ?? UNKNOWN;
-    }
-    if (v.k === 'list') return itemOf(v);
+    const list = v.k === 'ref' ? (this.argvList(v.name) ?? v) : v;
+    if (list.k === 'list') return key?.k === 'num' && key.n !== undefined ? (list.items[key.n] ?? UNKNOWN) : itemOf(list);
     if (v.k !== 'ref') return UNKNOWN;
     if (ENVIRONMENTS.has(v.name)) return (key?.k === 'ref' ? key.local : literal(key)) === 'HOME' ? str([HOME]) : UNKNOWN;
     if (v.name === 'Dir' && this.lang === 'ruby') return matchesOf(key, false);
@@ -436,12 +457,12 @@ class Reader extends Cursor {
 }
 
 /** Where the words after the code start in each language's argument list (sys.argv[1] is the first). */
-const ARGV_FIRST: Partial<Record<CodeLanguage, { name: string; index: number }>> = {
-  python: { name: 'sys.argv', index: 1 },
-  node: { name: 'process.argv', index: 1 },
-  ruby: { name: 'ARGV', index: 0 },
-  perl: { name: '$ARGV', index: 0 },
-  php: { name: '$argv', index: 1 },
+const ARGV_FIRST: Partial<Record<CodeLanguage, { names: readonly string[]; index: number }>> = {
+  python: { names: ['sys.argv'], index: 1 },
+  node: { names: ['process.argv'], index: 1 },
+  ruby: { names: ['ARGV'], index: 0 },
+  perl: { names: ['$ARGV', '@ARGV'], index: 0 },
+  php: { names: ['$argv'], index: 1 },
 };
 
 function read(language: InterpreterLanguage, code: string, argv: readonly Val[] = []): State {

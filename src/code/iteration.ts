@@ -140,7 +140,7 @@ export function bindTargets(targets: string[], item: Val, into: Map<string, Val>
   const each = targets.length > 1 && item.k === 'list' ? item.items : [item];
   targets.forEach((t, n) => {
     const v = targets.length > 1 ? (each[n] ?? UNKNOWN) : item;
-    if (v.k === 'str' || v.k === 'path' || v.k === 'list') into.set(t, v);
+    if (v.k === 'str' || v.k === 'path' || v.k === 'list' || v.k === 'file') into.set(t, v);
   });
 }
 
