@@ -5,11 +5,28 @@
 // JSON. Text written into one is code, judged as if it ran now.
 
 import { shellEquivalents } from '../code/equivalents.js';
+import { singleQuote } from '../shell/quote.js';
 import { makefileCommands } from './make.js';
 
 type Reader = (text: string) => string[];
 
-const shell: Reader = (text) => [text];
+/**
+ * Code that runs later, with each program it starts from a temporary directory said as
+ * `firebreak-run-from-temp -- PATH` as well: anyone on the machine can put a file there, so a
+ * startup file or a scheduled job that runs one hands the account to whoever does.
+ */
+export function withTempPrograms(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code
+    .slice(0, 65536)
+    .matchAll(/(?:^|[;&|(`\n]|\b(?:nohup|exec|setsid|sh|bash|then|do))[ \t]*((?:\/tmp|\/var\/tmp|\/dev\/shm)\/[\w./-]{1,200})/g)) {
+    found.add(m[1]!);
+    if (found.size >= 8) break;
+  }
+  return [code, ...[...found].map((p) => `firebreak-run-from-temp -- ${singleQuote(p)}`)];
+}
+
+const shell: Reader = withTempPrograms;
 
 /** JSON string values under the keys that hold commands ("command", "postCreateCommand", …) and shell -c arguments. */
 function jsonCommands(keys: RegExp): Reader {

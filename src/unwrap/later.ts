@@ -7,7 +7,7 @@ import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
 import { afterOptions, line } from './items.js';
-import { laterReader } from './later-files.js';
+import { laterReader, withTempPrograms } from './later-files.js';
 import { printedOutput } from './printed-output.js';
 import { fromStdin, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
 
@@ -31,7 +31,7 @@ export function crontabCommands(text: string): string[] {
     const entry = raw.trim();
     if (entry === '' || entry.startsWith('#') || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(entry)) continue;
     const m = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+(.+)$/.exec(entry);
-    if (m) out.push(m[1]!);
+    if (m) out.push(...withTempPrograms(m[1]!));
   }
   return out;
 }
