@@ -19,15 +19,21 @@ export const envPrograms: ReadonlySet<string> = new Set([
 ]);
 const NONE: NestedCode[] = [];
 
+/** The command a program-naming variable's value amounts to; null for any other variable. */
+export function programCode(name: string, value: string): string | null {
+  if (value.trim() === '') return null;
+  if (envPrograms.has(name)) return value;
+  // less's input preprocessor: "|CMD %s" (or "||CMD %s") pipes CMD's output in; %s is the file.
+  if (name === 'LESSOPEN' || name === 'LESSCLOSE') return value.replace(/^\|{1,2}-?/, '').replace(/%s/g, 'FILE');
+  return null;
+}
+
 export function envProgramsNested(cmd: NormalisedCommand): NestedCode[] {
   if (cmd.assignments.length === 0) return NONE;
   const out: NestedCode[] = [];
   for (const { name, value } of cmd.assignments) {
-    if (value.dynamic || value.text.trim() === '') continue;
-    if (envPrograms.has(name)) out.push({ code: value.text, via: `${cmd.name} starting ${name}` });
-    // less's input preprocessor: "|CMD %s" (or "||CMD %s") pipes CMD's output in; %s is the file.
-    if (name === 'LESSOPEN' || name === 'LESSCLOSE')
-      out.push({ code: value.text.replace(/^\|{1,2}-?/, '').replace(/%s/g, 'FILE'), via: `less running ${name}` });
+    const code = value.dynamic ? null : programCode(name, value.text);
+    if (code !== null) out.push({ code, via: `${cmd.name} starting ${name}` });
   }
   return out;
 }

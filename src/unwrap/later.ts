@@ -7,6 +7,7 @@ import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
 import { afterOptions, line } from './items.js';
+import { programCode } from './env-programs.js';
 import { laterReader, withTempPrograms } from './later-files.js';
 import { printedOutput } from './printed-output.js';
 import { fromStdin, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
@@ -100,9 +101,14 @@ export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
       : cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset'
         ? cmd.args.map((a) => /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text)).flatMap((m) => (m ? [[m[1]!, m[2]!] as const] : []))
         : [];
-  return set
-    .filter(([name, value]) => PROMPT_CODE.has(name) && value.trim() !== '')
-    .map(([name, value]) => ({ code: value, via: `${name}, run before every prompt` }));
+  const out: NestedCode[] = [];
+  for (const [name, value] of set) {
+    if (PROMPT_CODE.has(name) && value.trim() !== '') out.push({ code: value, via: `${name}, run before every prompt` });
+    // export PAGER='…': every later program that pages (man, git log, less) starts it.
+    const program = cmd.name === 'export' ? programCode(name, value) : null;
+    if (program !== null) out.push({ code: program, via: `${name}, started by later programs` });
+  }
+  return out;
 }
 
 /**
