@@ -34,6 +34,8 @@ const MAX_LINE_TEXT = 4 * 1024 * 1024;
  * f=$(mktemp); echo … > "$f"; sh "$f"), which names the same file each time it is used.
  */
 const keyable = (a: Arg): boolean => !a.dynamic || /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(a.text);
+/** A variable alone or followed by a path under it ("$tmp/cache"): the same place each time it is written. */
+const keyablePath = (a: Arg): boolean => !a.dynamic || /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?(\/[^$`]*)?$/.test(a.text);
 
 /** Where a path is, as a key: relative ones under the directory the command ran in. */
 function keyOf(a: Arg, cwd: Arg | null): string {
@@ -81,7 +83,7 @@ export class LineState {
       // ln -s TARGET LINK: later words under LINK reach TARGET.
       const flags = cmd.args.filter((a) => a.text.startsWith('-')).map((a) => a.text);
       const ops = cmd.args.filter((a) => !a.text.startsWith('-'));
-      if (flags.some((f) => /^-[a-zA-Z]*s|^--symbolic$/.test(f)) && ops.length === 2 && !ops[1]!.dynamic) this.links.set(keyOf(ops[1]!, cmd.cwd), ops[0]!);
+      if (flags.some((f) => /^-[a-zA-Z]*s|^--symbolic$/.test(f)) && ops.length === 2 && keyablePath(ops[1]!)) this.links.set(keyOf(ops[1]!, cmd.cwd), ops[0]!);
       return;
     }
     if (cmd.name === 'git') {
@@ -190,7 +192,7 @@ export class LineState {
 
   /** A word that reaches through a link the line made, as shell text naming the target; null when it does not. */
   private linkTarget(a: Arg, cwd: Arg | null, links: ReadonlyMap<string, Arg> = this.links): string | null {
-    if (a.dynamic) return null;
+    if (!keyablePath(a)) return null;
     const key = keyOf(a, cwd);
     for (const [link, target] of links) {
       if (withoutTrailingSlashes(key) !== link && !key.startsWith(`${link}/`)) continue;
