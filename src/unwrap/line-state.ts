@@ -49,6 +49,8 @@ const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
 export class LineState {
   private files = new Map<string, Content>();
+  /** Directories the line made, empty as far as it shows. */
+  private emptyDirs = new Set<string>();
   /** Paths the line moved something to (mv A B): B's key, and A. */
   private moved = new Map<string, Arg>();
   /** Hooks directories the line set with git config core.hooksPath, as keys ending in /. */
@@ -79,6 +81,9 @@ export class LineState {
     }
     // mkfifo F: what is read from F is whatever something writes into it, which the line need not show in order.
     if (cmd.name === 'mkfifo') for (const f of operands()) if (keyable(f)) this.files.set(keyOf(f, cmd.cwd), { source: 'unknown' });
+    // mkdir D (without -p, which succeeds on a full directory too): an empty directory, until something is written under it.
+    if (cmd.name === 'mkdir' && !cmd.args.some((a) => /^-[a-zA-Z]*p|^--parents$/.test(a.text)))
+      for (const d of operands()) if (keyable(d)) this.emptyDirs.add(withoutTrailingSlashes(keyOf(d, cmd.cwd)));
     if (cmd.name === 'ln') {
       // ln -s TARGET LINK: later words under LINK reach TARGET.
       const flags = cmd.args.filter((a) => a.text.startsWith('-')).map((a) => a.text);
@@ -212,7 +217,8 @@ export class LineState {
       this.gitAliases.size === 0 &&
       this.fds.size === 0 &&
       this.hookDirs.length === 0 &&
-      this.moved.size === 0
+      this.moved.size === 0 &&
+      this.emptyDirs.size === 0
     );
   }
 
@@ -222,6 +228,21 @@ export class LineState {
     const scripts = [...this.scriptsNamed(cmd), ...this.hooksWritten(cmd, stdin)];
     if (scripts.length === 0) return own;
     return { nested: [...(own?.nested ?? []), ...scripts], codeSource: own?.codeSource ?? null };
+  }
+
+  /** rsync --delete from a directory the line made empty: everything in the destination is deleted. */
+  private mirrorOfNothing(cmd: NormalisedCommand): NestedResult | null {
+    if (cmd.name !== 'rsync' || this.emptyDirs.size === 0 || !cmd.args.some((a) => /^--del(ete)?(-|$)/.test(a.text))) return null;
+    const ops = cmd.args.filter((a) => !a.text.startsWith('-'));
+    const [src, dest] = ops.length === 2 ? ops : [];
+    if (!src || !dest || !keyable(src) || dest.dynamic) return null;
+    const key = withoutTrailingSlashes(keyOf(src, cmd.cwd));
+    if (!this.emptyDirs.has(key) || [...this.files.keys()].some((f) => f.startsWith(`${key}/`))) return null;
+    const into = withoutTrailingSlashes(dest.text);
+    return {
+      nested: [{ code: `rm -rf ${quoteArg({ ...dest, text: `${into}/*`, glob: true })}`, via: 'rsync --delete from an empty directory' }],
+      codeSource: null,
+    };
   }
 
   /** Text written into a hooks directory the line configured (git config core.hooksPath DIR): code git runs later. */
@@ -277,6 +298,8 @@ export class LineState {
         ? { nested: [{ code: content.text, via: 'a script written on this line' }], codeSource: null }
         : { nested: [], codeSource: content.source };
     }
+    const mirrored = this.mirrorOfNothing(cmd);
+    if (mirrored) return mirrored;
     const linked = this.throughLinks(cmd);
     if (linked) return linked;
     // ln -sf /bin/rm ~/.local/bin/ls; PATH=~/.local/bin:$PATH; ls …: a link of that name the line made may be what runs.
