@@ -66,6 +66,14 @@ export class LineState {
   /** Notes what a command leaves behind: files it writes (with what they hold) and aliases it defines. */
   record(cmd: NormalisedCommand, stdin: Stdin): void {
     const operands = (): Arg[] => cmd.args.filter((a) => !a.text.startsWith('-'));
+    // Anything a later command does with an empty directory (cp into it, rsync into it, cd) may fill it.
+    if (this.emptyDirs.size > 0) {
+      const touched = [...operands().slice(cmd.name === 'rsync' ? -1 : 0), ...cmd.redirects.map((r) => r.target)].filter(keyable);
+      for (const t of touched) {
+        const key = withoutTrailingSlashes(keyOf(t, cmd.cwd));
+        for (const d of this.emptyDirs) if (key === d || key.startsWith(`${d}/`)) this.emptyDirs.delete(d);
+      }
+    }
     // mv A B: what was at A is at B now (mv ~/.ssh /tmp/x && rm -rf /tmp/x deletes the keys).
     if (cmd.name === 'mv') {
       const ops = operands();
