@@ -5,6 +5,7 @@
 
 import { ACTIONS } from './actions.js';
 import { callEffect, isPrinter, memberRef } from './calls.js';
+import { argvList } from './arguments.js';
 import { Cursor } from './cursor.js';
 import { jsImport, pythonImport } from './imports.js';
 import { bindTargets, blockParamNames, itemOf, ITERATORS, LISTINGS, loopHead, matchesOf, type LoopHead } from './iteration.js';
@@ -351,11 +352,8 @@ class Reader extends Cursor {
     return UNKNOWN;
   }
 
-  /** The language's argument list as a list value (sys.argv: the code's own name, then the words after it); null for any other name. */
   private argvList(name: string): Val | null {
-    const first = ARGV_FIRST[this.lang];
-    if (!first?.names.includes(name)) return null;
-    return { k: 'list', items: [...Array.from({ length: first.index }, () => UNKNOWN), ...this.st.argv] };
+    return argvList(this.lang, name, this.st.argv);
   }
 
   /** A block or arrow function handed the items one by one: .forEach(f => …), .each { |f| … }. */
@@ -455,15 +453,6 @@ class Reader extends Cursor {
     return effect.value;
   }
 }
-
-/** Where the words after the code start in each language's argument list (sys.argv[1] is the first). */
-const ARGV_FIRST: Partial<Record<CodeLanguage, { names: readonly string[]; index: number }>> = {
-  python: { names: ['sys.argv'], index: 1 },
-  node: { names: ['process.argv'], index: 1 },
-  ruby: { names: ['ARGV'], index: 0 },
-  perl: { names: ['$ARGV', '@ARGV'], index: 0 },
-  php: { names: ['$argv'], index: 1 },
-};
 
 function read(language: InterpreterLanguage, code: string, argv: readonly Val[] = []): State {
   const fresh = (): State => ({ lang: language, out: [], printed: [], aliases: new Map(), values: new Map(), stars: [], loops: new Map(), argv });

@@ -33,9 +33,9 @@ const MAX_LINE_TEXT = 4 * 1024 * 1024;
  * Words a file can be known by: literal paths, and a variable alone ("$f", as in
  * f=$(mktemp); echo … > "$f"; sh "$f"), which names the same file each time it is used.
  */
-const keyable = (a: Arg): boolean => !a.dynamic || /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(a.text);
 /** A variable alone or followed by a path under it ("$tmp/cache"): the same place each time it is written. */
 const keyablePath = (a: Arg): boolean => !a.dynamic || /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?(\/[^$`]*)?$/.test(a.text);
+const keyable = (a: Arg): boolean => keyablePath(a) && (!a.dynamic || !a.text.includes('/'));
 
 /** Where a path is, as a key: relative ones under the directory the command ran in. */
 function keyOf(a: Arg, cwd: Arg | null): string {
