@@ -2,7 +2,7 @@
 // `firebreak check` loads one module instead of dozens (cold start is part of the product).
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -51,6 +51,9 @@ await bundle('src/cli/tools-bundle.ts', 'dist/cli/tools.cjs');
 // `firebreak mcp` in a third: the MCP SDK and zod load only for the server.
 await bundle('src/mcp/server.ts', 'dist/cli/mcp.cjs');
 console.error('firebreak build: bundled dist/cli/firebreak.cjs, dist/cli/tools.cjs and dist/cli/mcp.cjs');
+// The shell plugins, as `firebreak init` prints them (src/shells/init.ts reads them here).
+rmSync('dist/shells', { recursive: true, force: true });
+cpSync('src/shells/plugins', 'dist/shells', { recursive: true });
 
 // Warm V8's code cache with one run that takes the common paths (parser, matcher,
 // templates, text output, finding and reading config files); bin/firebreak.cjs writes the

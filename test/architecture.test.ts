@@ -26,7 +26,7 @@ export const LAYERS: string[][] = [
   ['workspace'],
   ['audit'],
   ['agent-settings'],
-  ['mcp', 'hooks'],
+  ['mcp', 'hooks', 'shells'],
   // The binary: it dispatches to every door.
   ['cli'],
 ];

@@ -384,7 +384,7 @@ describe('firebreak audit', () => {
     const j = JSON.parse((await run(['stats', '--file', file, '--format', 'json'])).out);
     assert.equal(j.entries, 5);
     assert.deepEqual(j.decisions, { allow: 1, ask: 2, deny: 2 });
-    assert.deepEqual(j.doors, { hook: 4, mcp: 1 });
+    assert.deepEqual(j.doors, { hook: 4, mcp: 1, shell: 0 });
     assert.deepEqual(j.agents, [
       { agent: 'claude', count: 2 },
       { agent: '(none)', count: 1 },
@@ -440,7 +440,7 @@ describe('firebreak audit', () => {
       [['--since', '2026-02-30'], /--since takes/],
       [['--since'], /not nothing/],
       [['--decision', 'maybe'], /--decision takes deny, ask or allow/],
-      [['--door', 'shell'], /--door takes hook or mcp/],
+      [['--door', 'socket'], /--door takes hook, mcp or shell/],
       [['--format', 'xml'], /--format takes text or json/],
       [['--agent'], /--agent needs a name/],
       [['--frobnicate'], /unknown option '--frobnicate'/],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ROOT } from './helpers.js';
 import { AGENT_NAMES, decisionOf, outputErrors, reasonOf, runHook, sandbox, shellPayload, writePayload, type AgentName } from './hook-helpers.js';
-import { withinDeadline } from '../src/hooks/run.js';
+import { withinDeadline } from '../src/core/deadline.js';
 
 const box = sandbox('hooks');
 after(() => rmSync(box.base, { recursive: true, force: true }));

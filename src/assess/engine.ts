@@ -13,6 +13,7 @@ import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalat
 import { own } from '../core/own.js';
 import type { NormalisedCommand } from '../shell/index.js';
 import { parseCommandLine, type ParsedLine } from '../unwrap/index.js';
+import type { ShellDefinitions } from '../unwrap/line-state.js';
 import { matchRule, type RuleMatch } from './match.js';
 import { alternativesFor, blastDetail } from './template.js';
 import { Budget, probeSentence } from './blast.js';
@@ -47,6 +48,8 @@ interface AssessOptions {
   probe?: boolean;
   /** Whose thresholds decide: an agent's (the default) or a person's at a shell. */
   audience?: Audience;
+  /** The aliases and functions the person's shell defines for the line's words (the shell plugins). */
+  shell?: ShellDefinitions;
 }
 
 /** The tools a command with an unknown name is judged as: those whose danger is in their arguments. */
@@ -104,8 +107,8 @@ export class Engine {
   }
 
   /** Every rule that matches a line, in no particular order, without context or decision; what the examples test. */
-  matchLine(line: string, ctx: PathContext): { parsed: ParsedLine; matches: RuleMatch[] } {
-    const parsed = parseCommandLine(line);
+  matchLine(line: string, ctx: PathContext, shell?: ShellDefinitions): { parsed: ParsedLine; matches: RuleMatch[] } {
+    const parsed = parseCommandLine(line, shell);
     const matches: RuleMatch[] = [];
     const parsedArgs = new Map<NormalisedCommand, ParsedArgs>();
     for (const cmd of parsed.commands) {
@@ -160,7 +163,7 @@ export class Engine {
     const bad = checkInput(line);
     if (bad) return { assessment: this.failClosed(line, bad), detail: null };
     const ctx = opts.context ?? detectContext(opts.cwd ?? process.cwd(), opts.home);
-    const { parsed, matches } = this.matchLine(line, ctx);
+    const { parsed, matches } = this.matchLine(line, ctx, opts.shell);
     // Kept only when asked for (explain_risk): a plain check allocates nothing for it.
     const steps = withDetail ? new Map<RuleMatch, MatchSteps>() : null;
     this.applyOverrides(matches, steps);

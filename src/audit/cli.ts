@@ -11,20 +11,23 @@ import { buildPolicy } from '../policy/build-policy.js';
 import { resolvePolicy } from '../policy/resolve.js';
 import { auditFile, type AuditEntry } from './log.js';
 
+type Door = AuditEntry['door'];
+const isDoor = (v: unknown): v is Door => v === 'hook' || v === 'mcp' || v === 'shell';
+
 const AUDIT_HELP = `Usage:
-  firebreak audit [--since DURATION] [--decision deny|ask|allow] [--agent NAME] [--door hook|mcp]
+  firebreak audit [--since DURATION] [--decision deny|ask|allow] [--agent NAME] [--door hook|mcp|shell]
                   [--format text|json] [--file PATH]
   firebreak audit stats [the same filters]
 
-What the agent-facing doors (the hooks, MCP check_command) decided, newest last, from the
+What the agent-facing doors (the hooks, MCP check_command) and the shell plugins decided, newest last, from the
 audit log your user config names (default ~/.local/state/firebreak/audit.jsonl, or under
 $XDG_STATE_HOME), its rotated files included.
 
 Options:
   --since DURATION    30m, 2h, 7d, 1w, or a date (2026-11-02, local midnight) or an ISO time
   --decision D        deny, ask or allow (a comma list for several)
-  --agent NAME        one agent: claude, codex, gemini, cursor, copilot, ...
-  --door hook|mcp     one door
+  --agent NAME        one agent (claude, codex, gemini, cursor, copilot, ...) or shell (bash, zsh, fish)
+  --door hook|mcp|shell   one door
   --format text|json  text for people (default); json prints the entries (stats: one object)
   --file PATH         read this log instead of the configured one
 `;
@@ -34,7 +37,7 @@ interface AuditArgs {
   since: number | null;
   decisions: Set<Decision> | null;
   agent: string | null;
-  door: 'hook' | 'mcp' | null;
+  door: Door | null;
   format: 'text' | 'json';
   file: string | null;
 }
@@ -106,7 +109,7 @@ function parseArgs(argv: string[], now: number): { ok: true; args: AuditArgs } |
       }
       case '--door': {
         const v = value();
-        if (v !== 'hook' && v !== 'mcp') return { ok: false, message: `--door takes hook or mcp, not ${shown(v)}` };
+        if (!isDoor(v)) return { ok: false, message: `--door takes hook, mcp or shell, not ${shown(v)}` };
         args.door = v;
         break;
       }
@@ -170,7 +173,7 @@ function parseEntry(text: string): { entry: AuditEntry; ms: number } | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const e = v as Record<string, unknown>;
   const ms = isStr(e.time) ? Date.parse(e.time) : NaN;
-  if (Number.isNaN(ms) || !isStr(e.command) || !isStr(e.cwd) || (e.door !== 'hook' && e.door !== 'mcp')) return null;
+  if (Number.isNaN(ms) || !isStr(e.command) || !isStr(e.cwd) || !isDoor(e.door)) return null;
   if (!DECISIONS.includes(e.decision as Decision) || !Array.isArray(e.rules) || !e.rules.every(isStr)) return null;
   if (!isStrOrNull(e.agent) || !isStrOrNull(e.session) || !isStrOrNull(e.tool) || !isStrOrNull(e.severity) || !isStrOrNull(e.error)) return null;
   return { entry: { ...(e as unknown as AuditEntry), agent: (e.agent as string | undefined) ?? null, approved: e.approved === true }, ms };
@@ -239,7 +242,7 @@ interface AuditStats {
   first: string | null;
   last: string | null;
   decisions: Record<Decision, number>;
-  doors: Record<'hook' | 'mcp', number>;
+  doors: Record<Door, number>;
   agents: Array<{ agent: string; count: number }>;
   rules: Array<{ rule: string; count: number }>;
   approved: number;
@@ -249,7 +252,7 @@ interface AuditStats {
 
 function auditStats(read: Read, files: string[]): AuditStats {
   const decisions: Record<Decision, number> = { allow: 0, ask: 0, deny: 0 };
-  const doors: Record<'hook' | 'mcp', number> = { hook: 0, mcp: 0 };
+  const doors: Record<Door, number> = { hook: 0, mcp: 0, shell: 0 };
   const agents = new Map<string, number>();
   const rules = new Map<string, number>();
   let approved = 0;
@@ -287,7 +290,7 @@ function statsText(s: AuditStats): string {
       `Audit log: ${s.files[s.files.length - 1]}${rotated > 0 ? ` (and ${rotated} rotated file${rotated === 1 ? '' : 's'})` : ''}`,
       `Entries:   ${n(s.entries)}${s.first && s.last ? `, ${localTime(Date.parse(s.first))} to ${localTime(Date.parse(s.last))}` : ''}`,
       `Decisions: deny ${n(s.decisions.deny)}, ask ${n(s.decisions.ask)}, allow ${n(s.decisions.allow)}`,
-      `Doors:     hook ${n(s.doors.hook)}, mcp ${n(s.doors.mcp)}`,
+      `Doors:     hook ${n(s.doors.hook)}, mcp ${n(s.doors.mcp)}, shell ${n(s.doors.shell)}`,
       `Agents:    ${list(s.agents.map((a) => [a.agent, a.count]))}`,
       `Top rules: ${list(s.rules.map((r) => [r.rule, r.count]))}`,
       `Let through by a one-time code: ${n(s.approved)}; fail-closed verdicts: ${n(s.errors)}`,

@@ -1,5 +1,5 @@
 // The audit log: one JSON line for every decision an agent-facing door gives (a hook, the
-// MCP check_command), appended to ~/.local/state/firebreak/audit.jsonl (or where the
+// MCP check_command) and every line a shell plugin stopped, appended to ~/.local/state/firebreak/audit.jsonl (or where the
 // user's config says). This runs in every hook invocation, whose whole budget is a few
 // milliseconds, so it is a handful of syscalls (open, write, fstat, close) with node:fs
 // alone: no stream, no path module, nothing else to load.
@@ -22,7 +22,7 @@ import { redactSecrets } from './redact.js';
 export interface AuditEntry {
   /** ISO 8601. */
   time: string;
-  door: 'hook' | 'mcp';
+  door: 'hook' | 'mcp' | 'shell';
   agent: string | null;
   session: string | null;
   cwd: string;
@@ -32,7 +32,7 @@ export interface AuditEntry {
   decision: 'allow' | 'ask' | 'deny';
   severity: Severity | null;
   rules: string[];
-  /** A person's one-time code let it through. */
+  /** A person let it through: a one-time code (hooks), or their answer at the shell plugin's prompt. */
   approved: boolean;
   /** The failure code when the verdict is a fail-closed one. */
   error: string | null;

@@ -10,7 +10,7 @@ import type { PolicyOutcome } from '../policy/resolve.js';
 import { currentUid } from '../context/signals.js';
 import { readLines } from './lines.js';
 import { BatchedWriter, type Io } from '../terminal/out.js';
-import { renderLine, renderText } from './render.js';
+import { renderLine, renderText } from '../terminal/assessment-text.js';
 import { styleFor } from '../terminal/text.js';
 
 export const EXIT = { allow: 0, error: 1, deny: 2, ask: 3 } as const;

@@ -11,6 +11,10 @@ import type { Io } from '../terminal/out.js';
 import { SyncOut } from '../terminal/out.js';
 import { runHook } from '../hooks/run.js';
 import { runAllow } from '../hooks/allow.js';
+import { runInit } from '../shells/init.js';
+import { runShellConnect } from '../shells/connect.js';
+import { isShellName } from '../shells/definitions.js';
+import { runShellHelper } from '../shells/helper.js';
 
 declare const FIREBREAK_VERSION: string;
 const VERSION = typeof FIREBREAK_VERSION === 'string' ? FIREBREAK_VERSION : 'dev';
@@ -24,6 +28,8 @@ Usage:
   firebreak hook <agent>                            the pre-tool hook an agent runs (claude, codex, gemini, cursor, copilot)
   firebreak connect <agent>|--all [--scope project|user] [--dry-run] [--remove]
                                                     register the hook (and the MCP server) with an agent
+  firebreak init bash|zsh|fish                      the shell plugin: eval "$(firebreak init bash)" in ~/.bashrc
+  firebreak connect bash|zsh|fish [--remove]        add that line to your rc file (or take it out)
   firebreak doctor                                  check every agent's registration, end to end
   firebreak allow CODE | --list                     let one command an agent was refused run once (in your own terminal)
   firebreak audit [stats] [--since 1d] [--decision deny]   what the agent-facing doors decided
@@ -58,6 +64,18 @@ async function main(argv: string[]): Promise<number> {
     // The answer is written (synchronously); a read of stdin the agent never closed must not keep the process alive.
     process.exit(code);
   }
+  if (sub === 'connect' && isShellName(rest[0]))
+    return runShellConnect(rest[0], rest.slice(1), { stdout: new SyncOut(1), stderr: new SyncOut(2) }, { env: (k) => process.env[k], home: homedir() });
+  if (sub === 'init') return runInit(rest, { stdout: new SyncOut(1), stderr: new SyncOut(2) }, VERSION);
+  if (sub === 'shell-helper')
+    return runShellHelper(rest, {
+      loadCatalogue,
+      stamp: (c) => `${VERSION}:${c.size}`,
+      env: process.env,
+      home: homedir(),
+      cwd: process.cwd(),
+      stderr: new SyncOut(2),
+    });
   if (sub === 'allow') return runAllow(rest, { env: process.env, home: homedir(), stdout: new SyncOut(1), stderr: new SyncOut(2) });
   const io: Io =
     sub === 'check'
@@ -74,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (sub !== 'check' && sub !== 'mcp') {
     process.stderr.write(
-      `firebreak: unknown command '${sub}' (available: check, hook, connect, doctor, allow, audit, mcp, rules, policy; see firebreak --help)\n`,
+      `firebreak: unknown command '${sub}' (available: check, hook, connect, init, doctor, allow, audit, mcp, rules, policy; see firebreak --help)\n`,
     );
     return EXIT.error;
   }

@@ -254,6 +254,18 @@ const CI_VARS = [
   'BITBUCKET_BUILD_NUMBER',
 ];
 
+/** Every variable whose value changes the context a command is judged in: what a shell plugin sends with each line. */
+export const CONTEXT_ENV_NAMES: readonly string[] = [
+  ...PRODUCTION_ENV_VARS,
+  ...CI_VARS,
+  'SSH_CONNECTION',
+  'SSH_CLIENT',
+  'SSH_TTY',
+  'KUBECONFIG',
+  'TF_WORKSPACE',
+  'TF_DATA_DIR',
+];
+
 export function readSignals(projectRoot: string | null, opts: SignalOptions): Signals {
   let productionEnv: string | null = null;
   for (const name of PRODUCTION_ENV_VARS) {

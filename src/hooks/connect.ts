@@ -11,6 +11,7 @@ import { readSettingsFile, writeAtomic } from '../agent-settings/file.js';
 import { deleteTomlTable } from '../agent-settings/toml-edit.js';
 import { clientTarget } from '../agent-settings/mcp-clients.js';
 import { runMcpInit } from '../agent-settings/mcp-entry.js';
+import { firebreakBin } from '../core/install.js';
 import type { HookAgent } from './agent.js';
 import { AGENTS, agentNamed } from './agents/index.js';
 import { untrustedProject } from './project-trust.js';
@@ -18,7 +19,6 @@ import {
   addHandler,
   eventList,
   findHandlers,
-  firebreakBin,
   hookCommand,
   removeHandlers,
   tilde,

@@ -6,7 +6,7 @@
 // in place when it is there (other hooks keep their positions, which Codex's trust is keyed
 // by) and appended when it is not; every other entry is left exactly as it was.
 
-import { fileURLToPath } from 'node:url';
+import { firebreakBin } from '../core/install.js';
 import { singleQuote } from '../shell/quote.js';
 
 export type Scope = 'project' | 'user';
@@ -124,10 +124,6 @@ export function handlerPositions(list: unknown[], reg: Registration, agent: stri
 }
 
 /** bin/firebreak.cjs of this installation: two levels above this file, in the sources and in the bundle. */
-export function firebreakBin(): string {
-  return fileURLToPath(new URL('../../bin/firebreak.cjs', import.meta.url));
-}
-
 /**
  * Variables that would run someone else's code inside the hook's node before firebreak's
  * (NODE_OPTIONS=--require …, a preloaded library): the hook starts without them, so an

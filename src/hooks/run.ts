@@ -11,9 +11,9 @@
 
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { Script } from 'node:vm';
 import type { Decision, FirebreakError, RiskAssessment } from '../core/contracts.js';
 import { notAssessed } from '../assess/engine.js';
+import { DEADLINE_PASSED, withinDeadline } from '../core/deadline.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { currentUid } from '../context/signals.js';
 import { singleQuote } from '../shell/quote.js';
@@ -119,7 +119,7 @@ export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
     );
     return answer(reply);
   } catch (e) {
-    const timedOut = (e as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+    const timedOut = (e as NodeJS.ErrnoException).code === DEADLINE_PASSED;
     const error = timedOut
       ? { code: 'deadline', message: `firebreak did not reach a verdict within its ${HOOK_LIMITS.deadlineMs} ms deadline` }
       : { code: 'internal', message: `internal error: ${e instanceof Error ? e.message : String(e)}` };
@@ -132,20 +132,6 @@ export async function runHook(argv: string[], deps: HookDeps): Promise<number> {
 /** Milliseconds since the process started: what the deadline counts (performance.now() would load perf_hooks). */
 function sinceStart(): number {
   return process.uptime() * 1000;
-}
-
-const watchdog = new Script('globalThis.__firebreakHookWork()');
-
-/** Runs synchronous work under V8's watchdog: past `ms` it throws ERR_SCRIPT_EXECUTION_TIMEOUT instead of running on. */
-export function withinDeadline<T>(ms: number, work: () => T): T {
-  if (ms <= 0) throw Object.assign(new Error('deadline passed'), { code: 'ERR_SCRIPT_EXECUTION_TIMEOUT' });
-  const g = globalThis as unknown as { __firebreakHookWork?: () => T };
-  g.__firebreakHookWork = work;
-  try {
-    return watchdog.runInThisContext({ timeout: Math.ceil(ms) }) as T;
-  } finally {
-    delete g.__firebreakHookWork;
-  }
 }
 
 function decide(agent: HookAgent, input: Awaited<ReturnType<typeof readInput>>, deps: HookDeps, setOnError: (m: 'ask' | 'deny') => void): HookReply {

@@ -4,7 +4,7 @@
 import type { Severity } from '../core/contracts.js';
 import type { CommandSpec, RuleSource } from '../catalogue/rule-format.js';
 import type { EscalationEntry } from './escalation.js';
-import type { Threshold } from './policy.js';
+import type { ShellAsk, ShellDeny, Threshold } from './policy.js';
 
 interface ThresholdsConfig {
   ask?: Threshold;
@@ -28,4 +28,5 @@ export interface ConfigFile {
   rules?: RuleSource[];
   audit?: { enabled?: boolean; file?: string; include_allowed?: boolean };
   hooks?: { explicit_allow?: boolean };
+  shell?: { ask?: ShellAsk; deny?: ShellDeny };
 }

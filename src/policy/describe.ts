@@ -48,6 +48,10 @@ function settingValue(p: Policy, s: SettingView['setting']): unknown {
       return { enabled: p.audit.enabled, file: p.audit.file, include_allowed: p.audit.includeAllowed };
     case 'hooks.explicit_allow':
       return p.hooks.explicitAllow;
+    case 'shell.ask':
+      return p.shell.ask;
+    case 'shell.deny':
+      return p.shell.deny;
   }
 }
 

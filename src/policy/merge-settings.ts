@@ -264,6 +264,22 @@ const hooks: SettingMerge = (p, { config: c, project, loosen, set }) => {
   }
 };
 
+/** The shell plugins' friction, strictest last: a project may only move a choice later in its list. */
+const SHELL_STRICTNESS = { ask: ['warn', 'confirm'], deny: ['confirm', 'type'] } as const;
+
+const shell: SettingMerge = (p, { config: c, project, loosen, set }) => {
+  for (const key of ['ask', 'deny'] as const) {
+    const v = c.shell?.[key];
+    if (v === undefined) continue;
+    const order: readonly string[] = SHELL_STRICTNESS[key];
+    if (project && order.indexOf(v) < order.indexOf(p.shell[key])) loosen(['shell', key], `make the shell plugins' ${key} '${v}' instead of '${p.shell[key]}'`);
+    else {
+      (p.shell as Record<typeof key, string>)[key] = v;
+      set(`shell.${key}`);
+    }
+  }
+};
+
 /** Every setting's merge, in the order a file is read: commands and rules first, so later settings may name them. */
 export const SETTING_MERGES: readonly SettingMerge[] = [
   commands,
@@ -280,4 +296,5 @@ export const SETTING_MERGES: readonly SettingMerge[] = [
   blastBudget,
   audit,
   hooks,
+  shell,
 ];

@@ -43,6 +43,17 @@ interface HookSettings {
   explicitAllow: boolean;
 }
 
+/** What the shell plugins do with an ask: a y/N prompt, or the verdict shown and the command run. */
+export type ShellAsk = 'confirm' | 'warn';
+/** What they do with a deny: run it once the person types the target's name, or a y/N prompt. */
+export type ShellDeny = 'type' | 'confirm';
+
+/** How the shell plugins stop a person's command; never a dead end, the person always has a way through. */
+interface ShellSettings {
+  ask: ShellAsk;
+  deny: ShellDeny;
+}
+
 export interface Policy {
   thresholds: Record<Audience, Thresholds>;
   /** What an unparseable line, an exceeded limit, an internal error or a broken config turns into. */
@@ -72,10 +83,12 @@ export interface Policy {
   customCommands: Record<string, CommandSpec>;
   audit: AuditSettings;
   hooks: HookSettings;
+  shell: ShellSettings;
 }
 
 export const DEFAULT_POLICY: Policy = {
-  thresholds: { agent: { ask: 'Medium', deny: 'High' }, human: { ask: 'Medium', deny: 'High' } },
+  // A person at a shell answers the prompt themselves: only what cannot be undone at all is refused outright.
+  thresholds: { agent: { ask: 'Medium', deny: 'High' }, human: { ask: 'Medium', deny: 'Critical' } },
   onError: 'ask',
   protectedBranches: ['main', 'master', 'develop', 'development', 'trunk', 'production', 'prod', 'release/*', 'release-*', 'releases/*', 'stable', 'live'],
   productionPatterns: ['prod', 'production', 'prd', 'live'],
@@ -91,6 +104,7 @@ export const DEFAULT_POLICY: Policy = {
   // Every decision an agent-facing door gives is logged unless the user's own config says not to.
   audit: { enabled: true, file: null, includeAllowed: true },
   hooks: { explicitAllow: false },
+  shell: { ask: 'confirm', deny: 'type' },
 };
 
 /** Whether a rule id is named by a list of ids and `group:*` patterns. */
@@ -129,6 +143,8 @@ export const SETTINGS = [
   'rules',
   'audit',
   'hooks.explicit_allow',
+  'shell.ask',
+  'shell.deny',
 ] as const;
 
 export const DEFAULT_RESOLVED: ResolvedPolicy = {

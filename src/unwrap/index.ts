@@ -7,7 +7,7 @@ import { NESTING_ISSUE } from '../shell/words.js';
 import { flattenScript, FLATTEN_LIMITS, type Arg } from '../shell/commands.js';
 import { normaliseCommand, type NormalisedCommand } from '../shell/normalise.js';
 import { parseShell } from '../shell/parser.js';
-import { LineState } from './line-state.js';
+import { LineState, type ShellDefinitions } from './line-state.js';
 import { worst } from './result.js';
 import { nestedOf } from './table.js';
 import { stdinOf } from './stdin.js';
@@ -49,8 +49,9 @@ interface State {
   line: LineState;
 }
 
-export function parseCommandLine(line: string): ParsedLine {
-  const state: State = { commands: [], issues: [], truncated: false, limit: null, nestedChars: 0, budget: { decoded: 0 }, line: new LineState() };
+/** The simple commands of a line, nested code included; `shell` is what the person's shell defines for its words. */
+export function parseCommandLine(line: string, shell?: ShellDefinitions): ParsedLine {
+  const state: State = { commands: [], issues: [], truncated: false, limit: null, nestedChars: 0, budget: { decoded: 0 }, line: new LineState(shell) };
   expand(line, { depth: 0, via: [], remote: null, cwd: null }, state);
   return { commands: state.commands, issues: state.issues, truncated: state.truncated, limit: state.limit };
 }

@@ -47,6 +47,17 @@ function keyOf(a: Arg, cwd: Arg | null): string {
 
 const base = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
+/**
+ * What the person's shell already defines for the words of a line (the shell plugins send
+ * it): `alias k=kubectl` makes `k delete ns prod` a kubectl command; a function's body runs
+ * with the words after its name as $1, $2, ….
+ */
+export interface ShellDefinitions {
+  aliases: ReadonlyMap<string, string>;
+  /** Function name to its body, in the shell grammar firebreak reads. */
+  functions: ReadonlyMap<string, string>;
+}
+
 export class LineState {
   private files = new Map<string, Content>();
   /** Directories the line made, empty as far as it shows. */
@@ -55,13 +66,20 @@ export class LineState {
   private moved = new Map<string, Arg>();
   /** Hooks directories the line set with git config core.hooksPath, as keys ending in /. */
   private hookDirs: string[] = [];
-  private aliases = new Map<string, string>();
+  private aliases: Map<string, string>;
+  /** The shell's own functions (from a shell plugin); the line's definitions are read where they stand. */
+  private readonly functions: ReadonlyMap<string, string>;
   /** Descriptors opened for reading with exec (exec 3<<<'…'; bash <&3): what reading them gives. */
   private fds = new Map<number, Content>();
   /** git aliases the line set with git config (any scope): name in lower case, and its text. */
   private gitAliases = new Map<string, string>();
   /** Symbolic links the line made: the link's key, and the word it points at. */
   private links = new Map<string, Arg>();
+
+  constructor(shell?: ShellDefinitions) {
+    this.aliases = new Map(shell?.aliases);
+    this.functions = shell?.functions ?? new Map();
+  }
 
   /** Notes what a command leaves behind: files it writes (with what they hold) and aliases it defines. */
   record(cmd: NormalisedCommand, stdin: Stdin): void {
@@ -221,6 +239,7 @@ export class LineState {
     return (
       this.files.size === 0 &&
       this.aliases.size === 0 &&
+      this.functions.size === 0 &&
       this.links.size === 0 &&
       this.gitAliases.size === 0 &&
       this.fds.size === 0 &&
@@ -330,9 +349,13 @@ export class LineState {
         return { nested: [{ code, via: `git alias ${sub!.text}, set on this line` }], codeSource: null };
       }
     }
+    // A shell does not expand an alias again inside its own text (alias ls='ls --color').
     const alias = this.aliases.get(cmd.name);
-    if (alias !== undefined && cmd.wrappers.length === 0)
+    if (alias !== undefined && cmd.wrappers.length === 0 && !cmd.via.includes(`alias ${cmd.name}`))
       return { nested: [{ code: [alias, ...cmd.args.map(quoteArg)].join(' '), via: `alias ${cmd.name}` }], codeSource: null };
+    const body = this.functions.get(cmd.name);
+    if (body !== undefined && cmd.wrappers.length === 0 && !cmd.via.includes(`function ${cmd.name}`))
+      return { nested: [{ code: `set -- ${cmd.args.map(quoteArg).join(' ')}\n${body}`, via: `function ${cmd.name}` }], codeSource: null };
     let file: Content | undefined;
     let via = '';
     if (isShell(cmd.name)) {

@@ -2,7 +2,7 @@
 // with its severity, the blast radius and what to run instead.
 
 import type { RiskAssessment } from '../core/contracts.js';
-import { printable, type Style } from '../terminal/text.js';
+import { printable, type Style } from './text.js';
 
 const VERDICT_WORD = { allow: 'ALLOW', ask: 'ASK', deny: 'DENY' } as const;
 

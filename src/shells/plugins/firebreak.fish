@@ -1,0 +1,161 @@
+# firebreak @FIREBREAK_VERSION@: the guard for fish. Load it from ~/.config/fish/config.fish with
+#   firebreak init fish | source
+# Enter is bound (in every key-binding mode, again before each prompt, so switching to vi
+# bindings does not drop it) to a function that sends the whole command line to a helper
+# process this shell starts once. fish can neither keep a descriptor open nor wait on a read
+# with a time limit, so each exchange goes through a small bash that can. A line firebreak
+# would stop is shown with why, and runs only when you say so. If firebreak is missing, broken
+# or slow, the line runs and one warning says the guard is not working.
+if status is-interactive; and not set -q __firebreak_loaded
+    set -g __firebreak_loaded 1
+    set -g __firebreak_node @FIREBREAK_NODE@
+    set -g __firebreak_cli @FIREBREAK_CLI@
+    set -g __firebreak_envs @FIREBREAK_ENV_NAMES@
+    set -g __firebreak_seq 0
+    set -g __firebreak_dir ''
+    set -g __firebreak_pid ''
+    set -g __firebreak_warned ''
+    set -g __firebreak_answer
+    set -g __firebreak_bash (command -s bash)[1]
+
+    # One line, once per session: the guard steps aside visibly, never silently.
+    function __firebreak_warn
+        test -n "$__firebreak_warned"; and return 0
+        set -g __firebreak_warned 1
+        echo "firebreak: $argv[1]; commands in this shell run unchecked." >&2
+    end
+
+    function __firebreak_esc
+        string replace -a -- '\\' '\\\\' $argv | string replace -a -- \t '\t' | string replace -a -- \r '\r' | string join -- '\n'
+    end
+
+    function __firebreak_start
+        __firebreak_stop
+        test -x "$__firebreak_node" -a -r "$__firebreak_cli" -a -n "$__firebreak_bash"; or return 1
+        set -l base $XDG_RUNTIME_DIR
+        test -n "$base" -a -d "$base" -a -w "$base"; or set base $TMPDIR
+        test -n "$base" -a -d "$base" -a -w "$base"; or set base /tmp
+        set -g __firebreak_dir (command mktemp -d (string trim -r -c / -- $base)/firebreak-shell.XXXXXXXX 2>/dev/null)
+        or begin
+            set -g __firebreak_dir ''
+            return 1
+        end
+        command mkfifo -m 600 $__firebreak_dir/q $__firebreak_dir/a 2>/dev/null; or return 1
+        # The helper is started by bash, in the background, so fish keeps no job for it.
+        set -g __firebreak_pid ($__firebreak_bash --noprofile --norc -c 'NODE_OPTIONS= "$1" "$2" shell-helper --shell fish --shell-pid "$3" --dir "$4" </dev/null >/dev/null 2>>"$4/log" & printf "%s" "$!"' _ $__firebreak_node $__firebreak_cli $fish_pid $__firebreak_dir)
+    end
+
+    function __firebreak_stop
+        test -n "$__firebreak_pid"; and command kill $__firebreak_pid 2>/dev/null
+        test -n "$__firebreak_dir" -a -d "$__firebreak_dir"; and command rm -rf -- $__firebreak_dir
+        set -g __firebreak_dir ''
+        set -g __firebreak_pid ''
+        return 0
+    end
+
+    # Sends a command to the helper; the answer lands in __firebreak_answer (decision friction token text).
+    function __firebreak_judge
+        set -l line $argv[1]
+        if test -z "$__firebreak_dir" -o ! -p "$__firebreak_dir/q"
+            if not __firebreak_start
+                set -g __firebreak_answer error none '' 'firebreak could not start its helper (is it still installed?)'
+                return 0
+            end
+        end
+        set -g __firebreak_seq (math $__firebreak_seq + 1)
+        set -l req "cwd"\t(__firebreak_esc $PWD)
+        for k in $__firebreak_envs
+            set -q $k; and set -a req "env"\t(__firebreak_esc "$k=$$k")
+        end
+        # Functions named on the line (fish's aliases are functions too): their definitions.
+        for w in (string split -n -- ' ' (string replace -ra -- '[;|&()<>{}"\'\\n\\t]' ' ' $line))[1..64]
+            if functions -q -- $w; and not builtin -q -- $w
+                set -a req "func"\t$w\t(functions -- $w | __firebreak_esc)
+            end
+        end
+        set -a req "line"\t(__firebreak_esc $line) "go"\t$__firebreak_seq
+        # bash writes the request and waits at most a second for the answer with this id.
+        set -l answer (printf '%s\n' $req | $__firebreak_bash --noprofile --norc -c '
+            exec 3<>"$1/q" 4<>"$1/a" || exit 1
+            IFS= read -r -d "" req
+            printf "%s" "$req" >&3 || exit 1
+            while IFS= read -r -t 1 -u 4 a; do
+              [[ ${a%%$'"'"'\t'"'"'*} == "$2" ]] && { printf "%s\n" "$a"; exit 0; }
+            done
+            exit 1' _ $__firebreak_dir $__firebreak_seq)
+        if test $status -ne 0 -o -z "$answer"
+            if test -n "$__firebreak_pid"; and not command kill -0 $__firebreak_pid 2>/dev/null
+                __firebreak_stop
+            end
+            set -g __firebreak_answer error none '' 'firebreak did not answer within 1 s'
+            return 0
+        end
+        set -l parts (string split -- \t $answer[1])
+        for i in 4 5
+            test "$parts[$i]" = -; and set parts[$i] ''
+        end
+        set -g __firebreak_answer $parts[2] $parts[3] $parts[4] $parts[5]
+    end
+
+    # Shows the verdict and asks on the terminal; true when the person chose to run the line.
+    function __firebreak_confirm
+        set -l f $__firebreak_answer[2]
+        set -l token (printf '%b' $__firebreak_answer[3])
+        echo >/dev/tty
+        printf '%b\n' $__firebreak_answer[4] >/dev/tty
+        test "$f" = warn; and return 0
+        set -l reply
+        if test "$f" = type
+            read -l -P "Type '$token' to run it anyway (Enter keeps the line to edit): " reply </dev/tty; or return 1
+            test "$reply" = "$token"
+        else
+            read -l -P 'Run it anyway? [y/N] ' reply </dev/tty; or return 1
+            string match -qir '^(y|yes)$' -- $reply
+        end
+    end
+
+    function __firebreak_done
+        test -n "$__firebreak_dir" -a -p "$__firebreak_dir/q"; or return 0
+        printf 'done\t%s\t%s\n' $__firebreak_seq $argv[1] | $__firebreak_bash --noprofile --norc -c 'exec 3<>"$1/q" && cat >&3' _ $__firebreak_dir 2>/dev/null
+        return 0
+    end
+
+    # Bound to Enter: an incomplete line gets its new line as usual; a complete one is judged first.
+    function __firebreak_enter
+        set -l lines (commandline)
+        if test -z (string trim -- (string join ' ' -- $lines))
+            commandline -f execute
+            return
+        end
+        commandline --is-valid
+        if test $status -eq 2
+            commandline -f execute
+            return
+        end
+        set -l full (string join \n -- $lines)
+        __firebreak_judge $full
+        switch "$__firebreak_answer[1]"
+            case ask deny
+                if __firebreak_confirm
+                    __firebreak_done ran
+                else
+                    __firebreak_done kept
+                    builtin history append -- $full 2>/dev/null
+                    commandline -f repaint
+                    return
+                end
+            case error
+                __firebreak_warn $__firebreak_answer[4]
+        end
+        commandline -f execute
+    end
+
+    function __firebreak_bind --on-event fish_prompt --on-variable fish_key_bindings
+        for mode in default insert
+            bind -M $mode \r __firebreak_enter 2>/dev/null
+            bind -M $mode \n __firebreak_enter 2>/dev/null
+        end
+    end
+    __firebreak_bind
+    __firebreak_start; or __firebreak_warn 'firebreak could not start its helper'
+end
