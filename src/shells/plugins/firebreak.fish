@@ -98,19 +98,28 @@ if status is-interactive; and not set -q __firebreak_loaded
     end
 
     # Shows the verdict and asks on the terminal; true when the person chose to run the line.
+    # The answer is read by bash in the terminal's own line mode: fish's read, nested inside a
+    # key binding, leaves its prompt behind in the editor's.
     function __firebreak_confirm
         set -l f $__firebreak_answer[2]
         set -l token (printf '%b' $__firebreak_answer[3])
         echo >/dev/tty
         printf '%b\n' $__firebreak_answer[4] >/dev/tty
         test "$f" = warn; and return 0
-        set -l reply
+        set -l question 'Run it anyway? [y/N] '
+        test "$f" = type; and set question "Type '$token' to run it anyway (Enter keeps the line to edit): "
+        set -l reply ($__firebreak_bash --noprofile --norc -c '
+            saved=$(stty -g </dev/tty 2>/dev/null)
+            stty sane </dev/tty 2>/dev/null
+            printf "%s" "$1" >/dev/tty || exit 1
+            IFS= read -r r </dev/tty
+            [ -n "$saved" ] && stty "$saved" </dev/tty 2>/dev/null
+            printf "%s" "$r"' _ $question)
+        or return 1
         if test "$f" = type
-            read -l -P "Type '$token' to run it anyway (Enter keeps the line to edit): " reply </dev/tty; or return 1
             test "$reply" = "$token"
         else
-            read -l -P 'Run it anyway? [y/N] ' reply </dev/tty; or return 1
-            string match -qir '^(y|yes)$' -- $reply
+            string match -qir '^(y|yes)$' -- "$reply"
         end
     end
 

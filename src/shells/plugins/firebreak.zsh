@@ -109,7 +109,7 @@ __firebreak_confirm() {
     IFS= read -r reply </dev/tty && [[ $reply == "$token" ]] && ok=0
   else
     print -rn -- 'Run it anyway? [y/N] ' >/dev/tty
-    IFS= read -r reply </dev/tty && [[ $reply == (#i)(y|yes) ]] && ok=0
+    IFS= read -r reply </dev/tty && [[ $reply == [yY] || $reply == [yY][eE][sS] ]] && ok=0
   fi
   [[ -n $saved ]] && command stty $saved </dev/tty 2>/dev/null
   return $ok

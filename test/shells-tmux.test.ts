@@ -1,0 +1,253 @@
+// The shell plugins in real terminals: bash, zsh and fish under tmux, each loading the plugin
+// the way the README says (one line in the rc file, `firebreak` on PATH), driven by typing.
+// Risky commands are aimed at throwaway fixtures (a git repository with uncommitted work, a
+// scratch directory in the test's own home); answering no must leave them exactly as they
+// were and the line in the editor, answering yes must run them. firebreak is a copy of this
+// build, so a test can take it away mid-session.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ROOT } from './helpers.js';
+
+const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+const SOCKET = `firebreak-test-${process.pid}`;
+const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+type Shell = 'bash' | 'zsh' | 'fish';
+
+/** A copy of this build (bin, dist, package.json; node_modules linked), reachable as `firebreak` on PATH. */
+function install(base: string): { bin: string; root: string } {
+  const root = join(base, 'firebreak');
+  for (const d of ['bin', 'dist']) cpSync(join(ROOT, d), join(root, d), { recursive: true, filter: (src) => !src.includes(`${join('dist', 'bench')}`) });
+  cpSync(join(ROOT, 'package.json'), join(root, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  const bin = join(base, 'bin');
+  mkdirSync(bin);
+  symlinkSync(join(root, 'bin', 'firebreak.cjs'), join(bin, 'firebreak'));
+  return { bin, root };
+}
+
+const RC: Record<Shell, { file: string; text: string }> = {
+  bash: { file: '.bashrc', text: "PS1='$ '\neval \"$(firebreak init bash)\"\n" },
+  zsh: {
+    file: '.zshrc',
+    // A widget of the person's own on accept-line, as zsh-autosuggestions and friends install: the plugin chains it.
+    text: "PS1='$ '\nmine() { print -r -- mine-ran >> ~/widget.log; zle .accept-line }\nzle -N accept-line mine\neval \"$(firebreak init zsh)\"\n",
+  },
+  fish: { file: '.config/fish/config.fish', text: "set -g fish_greeting\nfunction fish_prompt; echo -n '$ '; end\nfirebreak init fish | source\n" },
+};
+
+class Terminal {
+  constructor(
+    readonly name: string,
+    readonly home: string,
+  ) {}
+
+  static async open(shell: Shell, home: string, cwd: string, path: string): Promise<Terminal> {
+    const name = `${shell}-${Math.random().toString(36).slice(2, 8)}`;
+    const env = [`HOME=${home}`, `PATH=${path}`, 'TERM=xterm-256color', 'LANG=C.UTF-8', 'NO_COLOR=1', `XDG_RUNTIME_DIR=${home}`];
+    const argv = shell === 'fish' ? ['fish', '-i'] : [shell, '-i'];
+    tmux('new-session', '-d', '-s', name, '-x', '200', '-y', '50', '-c', cwd, 'env', '-i', ...env, ...argv);
+    const t = new Terminal(name, home);
+    await t.waitFor(/\$ $/m);
+    return t;
+  }
+
+  type(text: string): void {
+    tmux('send-keys', '-t', this.name, '-l', text);
+  }
+
+  keys(...keys: string[]): void {
+    tmux('send-keys', '-t', this.name, ...keys);
+  }
+
+  line(text: string): void {
+    this.type(text);
+    this.keys('Enter');
+  }
+
+  screen(): string {
+    return tmux('capture-pane', '-t', this.name, '-p', '-J', '-S', '-5000');
+  }
+
+  async waitFor(re: RegExp, ms = 15_000): Promise<RegExpMatchArray> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const m = this.screen().match(re);
+      if (m) return m;
+      if (Date.now() > until) throw new Error(`timed out waiting for ${re} in:\n${this.screen()}`);
+      await sleep(50);
+    }
+  }
+
+  private prompts = 0;
+
+  /** Answers the plugin's next prompt: no, or yes (a y, or the target's name when it asks for that). */
+  async answer(yes: boolean): Promise<string> {
+    const prompt = /Type '(.+)' to run it anyway|Run it anyway\? \[y\/N\]/g;
+    const seen = this.prompts;
+    let m: RegExpMatchArray | undefined;
+    await until(() => {
+      const all = [...this.screen().matchAll(prompt)];
+      m = all[seen];
+      return m !== undefined;
+    }, `prompt ${seen + 1} in:\n${this.screen()}`);
+    this.prompts = seen + 1;
+    // The prompt is on screen before the shell reads it; a moment for the read to start.
+    await sleep(300);
+    if (!yes) this.line('n');
+    else this.line(m?.[1] ?? 'y');
+    return m?.[0] ?? '';
+  }
+
+  /** Waits until the last lines of the screen show the prompt with this text still in the editor. */
+  async editorHolds(text: string): Promise<void> {
+    const esc = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // fish may show an autosuggestion after the text.
+    await this.waitFor(new RegExp(`\\$ ${esc}\\S*\\s*$`));
+  }
+
+  close(): void {
+    try {
+      tmux('kill-session', '-t', this.name);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await sleep(50);
+  }
+}
+
+function gitFixture(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const git = (...a: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], { stdio: 'ignore' });
+  git('init', '-q', '-b', 'feature');
+  writeFileSync(join(dir, 'notes.txt'), 'committed\n');
+  git('add', 'notes.txt');
+  git('commit', '-qm', 'first');
+  writeFileSync(join(dir, 'notes.txt'), 'committed\nuncommitted work\n');
+  return join(dir, 'notes.txt');
+}
+
+for (const shell of ['bash', 'zsh', 'fish'] as const) {
+  const missing = !has('tmux') ? 'tmux is not installed' : !has(shell) ? `${shell} is not installed` : false;
+  describe(`${shell} under tmux, with the plugin loaded from the rc file`, { skip: missing, concurrency: false }, () => {
+    let base = '';
+    let home = '';
+    let repo = '';
+    let notes = '';
+    let installed: { bin: string; root: string };
+    let t: Terminal;
+
+    before(async () => {
+      base = mkdtempSync(join(tmpdir(), `firebreak-${shell}-tmux-`));
+      home = join(base, 'home');
+      mkdirSync(join(home, '.config', 'fish'), { recursive: true });
+      installed = install(base);
+      writeFileSync(join(home, RC[shell].file), RC[shell].text);
+      repo = join(home, 'repo');
+      notes = gitFixture(repo);
+      t = await Terminal.open(shell, home, repo, `${installed.bin}:${process.env.PATH}`);
+    });
+
+    after(() => {
+      t?.close();
+      if (base) rmSync(base, { recursive: true, force: true });
+    });
+
+    it('a routine command runs as typed, with nothing printed by firebreak', async () => {
+      t.line('echo routine-ok > routine.txt');
+      await until(() => existsSync(join(repo, 'routine.txt')), 'routine.txt written');
+      t.line('echo first');
+      await t.waitFor(/first\n/);
+      assert.doesNotMatch(t.screen(), /firebreak/);
+      if (shell === 'zsh') await until(() => readFileSync(join(home, 'widget.log'), 'utf8').includes('mine-ran'), 'the earlier accept-line widget ran');
+    });
+
+    it('the exit status of the last command is still there ($? / $status)', async () => {
+      t.line('false');
+      t.line(shell === 'fish' ? 'echo status-$status' : 'echo status-$?');
+      await t.waitFor(/^status-1$/m);
+    });
+
+    it('git reset --hard over uncommitted work: no keeps the work and the line; yes runs it', async () => {
+      t.line('git reset --hard');
+      await t.answer(false);
+      await t.editorHolds('git reset --hard');
+      assert.equal(readFileSync(notes, 'utf8'), 'committed\nuncommitted work\n');
+      t.keys('C-c');
+      await sleep(200);
+      t.line('git reset --hard');
+      await t.answer(true);
+      await until(() => readFileSync(notes, 'utf8') === 'committed\n', 'the reset ran');
+    });
+
+    it('rm -rf of a scratch directory: no keeps it, yes (or its name) deletes it', async () => {
+      const scratch = join(home, 'scratch');
+      mkdirSync(scratch);
+      writeFileSync(join(scratch, 'keep.txt'), 'x');
+      t.line('rm -rf ~/scratch');
+      await t.answer(false);
+      await t.editorHolds('rm -rf ~/scratch');
+      assert.ok(existsSync(join(scratch, 'keep.txt')));
+      t.keys('C-c');
+      await sleep(200);
+      t.line('rm -rf ~/scratch');
+      await t.answer(true);
+      await until(() => !existsSync(scratch), 'the scratch directory was deleted');
+    });
+
+    it("an alias the person defined in this shell is judged as what it runs", async () => {
+      const scratch = join(home, 'aliased');
+      mkdirSync(scratch);
+      t.line(shell === 'fish' ? "alias zap 'rm -rf'" : "alias zap='rm -rf'");
+      await sleep(300);
+      t.line('zap ~/aliased');
+      await t.answer(false);
+      assert.ok(existsSync(scratch), 'nothing ran');
+      t.keys('C-c');
+      await sleep(200);
+    });
+
+    it('a command of several lines is judged before any of it runs', async () => {
+      const scratch = join(home, 'looped');
+      mkdirSync(scratch);
+      t.line(shell === 'fish' ? 'for d in looped' : 'for d in looped; do');
+      await sleep(300);
+      t.line('rm -rf ~/$d');
+      if (shell === 'fish') t.line('end');
+      await t.answer(false);
+      await sleep(300);
+      assert.ok(existsSync(scratch), 'the loop did not run');
+      t.keys('C-c');
+      await sleep(300);
+      t.line('echo after-loop');
+      await t.waitFor(/^after-loop$/m);
+    });
+
+    it('firebreak taken away mid-session: the shell keeps working, one warning says so, once', async () => {
+      rmSync(installed.root, { recursive: true, force: true });
+      // The helper this shell started goes too, as after an uninstall and a reboot of the helper.
+      spawnSync('pkill', ['-f', `shell-helper --shell ${shell} .*--dir ${home}/`]);
+      await sleep(300);
+      t.line('echo unguarded-1 > u1.txt');
+      await until(() => existsSync(join(repo, 'u1.txt')), 'the line ran without the guard');
+      await t.waitFor(/firebreak: .*commands in this shell run unchecked\./);
+      t.line('echo unguarded-2 > u2.txt');
+      await until(() => existsSync(join(repo, 'u2.txt')), 'the next line ran too');
+      await sleep(300);
+      assert.equal(t.screen().match(/run unchecked/g)?.length, 1, 'the warning is shown once');
+    });
+  });
+}
