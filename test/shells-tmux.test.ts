@@ -33,11 +33,11 @@ function install(base: string): { bin: string; root: string } {
 }
 
 const RC: Record<Shell, { file: string; text: string }> = {
-  bash: { file: '.bashrc', text: "PS1='$ '\neval \"$(firebreak init bash)\"\n" },
+  bash: { file: '.bashrc', text: 'PS1=\'$ \'\neval "$(firebreak init bash)"\n' },
   zsh: {
     file: '.zshrc',
     // A widget of the person's own on accept-line, as zsh-autosuggestions and friends install: the plugin chains it.
-    text: "PS1='$ '\nmine() { print -r -- mine-ran >> ~/widget.log; zle .accept-line }\nzle -N accept-line mine\neval \"$(firebreak init zsh)\"\n",
+    text: 'PS1=\'$ \'\nmine() { print -r -- mine-ran >> ~/widget.log; zle .accept-line }\nzle -N accept-line mine\neval "$(firebreak init zsh)"\n',
   },
   fish: { file: '.config/fish/config.fish', text: "set -g fish_greeting\nfunction fish_prompt; echo -n '$ '; end\nfirebreak init fish | source\n" },
 };
@@ -92,11 +92,14 @@ class Terminal {
     const prompt = /Type '(.+)' to run it anyway|Run it anyway\? \[y\/N\]/g;
     const seen = this.prompts;
     let m: RegExpMatchArray | undefined;
-    await until(() => {
-      const all = [...this.screen().matchAll(prompt)];
-      m = all[seen];
-      return m !== undefined;
-    }, `prompt ${seen + 1} in:\n${this.screen()}`);
+    await until(
+      () => {
+        const all = [...this.screen().matchAll(prompt)];
+        m = all[seen];
+        return m !== undefined;
+      },
+      `prompt ${seen + 1} in:\n${this.screen()}`,
+    );
     this.prompts = seen + 1;
     // The prompt is on screen before the shell reads it; a moment for the read to start.
     await sleep(300);
@@ -208,7 +211,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await until(() => !existsSync(scratch), 'the scratch directory was deleted');
     });
 
-    it("an alias the person defined in this shell is judged as what it runs", async () => {
+    it('an alias the person defined in this shell is judged as what it runs', async () => {
       const scratch = join(home, 'aliased');
       mkdirSync(scratch);
       t.line(shell === 'fish' ? "alias zap 'rm -rf'" : "alias zap='rm -rf'");

@@ -30,6 +30,8 @@ import { escapeField, formatAnswer, RequestReader, unescapeField, type ShellRequ
 import { shellDefinitions, type ShellName } from '../src/shells/definitions.js';
 import { goesOn, ShellJudge } from '../src/shells/helper.js';
 import { pluginFor } from '../src/shells/init.js';
+import { fishToSh } from '../src/shells/fish-syntax.js';
+import { parseShell } from '../src/shell/parser.js';
 import { BIN, catalogueData, runCli, testEngine } from './helpers.js';
 import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
 
@@ -130,6 +132,34 @@ describe("the person's aliases and functions", () => {
     assert.equal(verdict('zap ~', 'fish', {}, { zap: fishAlias }).matched_rules[0]?.id, 'fs:rm-recursive');
     // A function that calls itself is read once.
     assert.equal(verdict('again x', 'zsh', {}, { again: 'again "$@"' }).decision, 'allow');
+  });
+});
+
+describe("fish's grammar, said in sh's words", () => {
+  const cases: Array<[string, string]> = [
+    ['for f in *.txt; echo $f; end', 'for f in *.txt; do echo $f; done'],
+    ['if test -f x; echo y; else if test -d x; echo d; else; echo n; end', 'if test -f x; then echo y;elif test -d x; then echo d; else echo n; fi'],
+    ['begin; rm -rf ~; end', '{ rm -rf ~; }'],
+    ['make; and rm -rf build; or echo fail', 'make && rm -rf build || echo fail'],
+    ['echo (rm -rf ~) $(date)', 'echo $(rm -rf ~) $(date)'],
+    ["echo 'it\\'s' \"a`b\"", "echo 'it'\\''s' \"a\\`b\""],
+    ['while true; sleep 1; end', 'while true; do sleep 1; done'],
+    ['not test -f x; and echo missing', '! test -f x && echo missing'],
+    ['switch $x; case a b; rm -rf ~; case "*"; echo; end', 'case $x in a|b) rm -rf ~; ;; "*") echo; ;; esac'],
+    ['for d in a\nrm -rf ~/$d\nend', 'for d in a; do\nrm -rf ~/$d\ndone'],
+  ];
+  it('reads each block and combiner as sh does, with nothing left unparsed', () => {
+    for (const [fish, sh] of cases) {
+      assert.equal(fishToSh(fish), sh, fish);
+      assert.deepEqual(parseShell(sh).issues, [], sh);
+    }
+  });
+  it('so fish lines get the verdicts of what they run', () => {
+    const e = testEngine();
+    const v = (l: string) => e.assess(fishToSh(l), { context: EXAMPLE_CONTEXT, audience: 'human' }).decision;
+    for (const l of ['for f in *.txt; echo $f; end', 'if test -d build; echo yes; end', 'set -l files (ls); count $files', 'git status; and git diff'])
+      assert.equal(v(l), 'allow', l);
+    for (const l of ['begin; rm -rf ~; end', 'test -d x; or rm -rf ~', 'echo (rm -rf ~)', 'function f; rm -rf ~; end']) assert.notEqual(v(l), 'allow', l);
   });
 });
 

@@ -25,7 +25,7 @@ interface Env {
   home: string;
 }
 
-export function rcFile(shell: ShellName, { env, home }: Env): string {
+function rcFile(shell: ShellName, { env, home }: Env): string {
   if (shell === 'bash') return join(home, '.bashrc');
   if (shell === 'zsh') return join(env('ZDOTDIR') || home, '.zshrc');
   return join(env('XDG_CONFIG_HOME') || join(home, '.config'), 'fish', 'config.fish');
@@ -53,7 +53,7 @@ function invocation(shell: ShellName, env: Env['env']): string {
   return `${q(process.execPath)} ${q(bin)}`;
 }
 
-export function pluginLine(shell: ShellName, env: Env['env']): string {
+function pluginLine(shell: ShellName, env: Env['env']): string {
   const run = `${invocation(shell, env)} init ${shell}`;
   return shell === 'fish' ? `${run} | source` : `eval "$(${run})"`;
 }

@@ -1,9 +1,10 @@
 // A person's aliases and functions, as their shell prints them, turned into what the line
 // reader takes: bodies in the shell grammar firebreak reads. bash prints a function whole
 // (`declare -f`), zsh its body (`$functions[name]`), fish its own syntax (`functions name`),
-// of which the common part (commands and `$argv`) is said again in sh's words.
+// said again in sh's words (fish-syntax.ts), with `$argv` as "$@".
 
 import type { ShellDefinitions } from '../unwrap/line-state.js';
+import { fishToSh } from './fish-syntax.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type ShellName = (typeof SHELLS)[number];
@@ -26,7 +27,7 @@ function fishBody(definition: string): string {
   const start = lines.findIndex((l) => /^\s*function\s/.test(l));
   let end = lines.length - 1;
   while (end > start && lines[end]!.trim() === '') end--;
-  const body = lines.slice(start + 1, lines[end]?.trim() === 'end' ? end : end + 1).join('\n');
+  const body = fishToSh(lines.slice(start + 1, lines[end]?.trim() === 'end' ? end : end + 1).join('\n'));
   return body.replace(/\$argv\[(\d+)\]/g, '${$1}').replace(/\$argv\b/g, '"$@"');
 }
 

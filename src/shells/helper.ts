@@ -22,6 +22,7 @@ import type { Out } from '../terminal/out.js';
 import { appendAudit, type AuditEntry } from '../audit/log.js';
 import { Workspace } from '../workspace/workspace.js';
 import { isShellName, shellDefinitions, type ShellName } from './definitions.js';
+import { fishToSh } from './fish-syntax.js';
 import { formatAnswer, RequestReader, type ShellAnswer, type ShellRequest } from './protocol.js';
 import { confirmationToken, frictionFor, verdictText } from './verdict.js';
 
@@ -209,14 +210,17 @@ export class ShellJudge {
     for (const name of CONTEXT_ENV_NAMES) env[name] = r.env[name];
     const { engine, resolved } = place;
     const policy = resolved.policy;
-    const { assessment: a, detail } = engine.assessInDetail(
-      r.line,
+    // fish's blocks and combiners are said in sh's words first; the person sees their own line.
+    const line = this.shell === 'fish' ? fishToSh(r.line) : r.line;
+    const { assessment: judged, detail } = engine.assessInDetail(
+      line,
       { cwd: place.cwd, env, uid: currentUid(), probe: true, audience: 'human', shell: shellDefinitions(this.shell, r.aliases, r.functions) },
       true,
     );
+    const a = { ...judged, command: r.line };
     let decision = a.decision;
     // A line the shell will read more of: judged by what it holds so far, not failed for being unfinished.
-    if (goesOn(r.line)) {
+    if (goesOn(line)) {
       const byRules = a.matched_rules.some((m) => listsRule(policy.deniedRules, m.id)) ? 'deny' : engine.decide(a.severity, 'human');
       if (byRules === 'allow') return { id: r.id, decision: 'more', friction: 'none', token: '', text: '' };
       decision = byRules;

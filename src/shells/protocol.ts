@@ -17,7 +17,7 @@
 // line is incomplete: let the shell read the next one), ask, deny or error (the guard could
 // not judge: run it, and say the guard is not working).
 
-export type AnswerDecision = 'allow' | 'more' | 'ask' | 'deny' | 'error';
+type AnswerDecision = 'allow' | 'more' | 'ask' | 'deny' | 'error';
 /** How the shell stops the line: a y/N prompt, the verdict shown and the line run, or typing the target's name. */
 export type Friction = 'none' | 'confirm' | 'warn' | 'type';
 
@@ -40,7 +40,7 @@ export interface ShellAnswer {
   text: string;
 }
 
-export type ShellMessage =
+type ShellMessage =
   | { kind: 'check'; request: ShellRequest }
   | { kind: 'done'; id: string; ran: boolean }
   /** A request that could not be read: answered with an error under its id. */

@@ -25,7 +25,10 @@ if status is-interactive; and not set -q __firebreak_loaded
         echo "firebreak: $argv[1]; commands in this shell run unchecked." >&2
     end
 
+    # Escapes its arguments (lines), joined into one field. Never without arguments: fish's
+    # string would then read the terminal.
     function __firebreak_esc
+        set -q argv[1]; or return 0
         string replace -a -- '\\' '\\\\' $argv | string replace -a -- \t '\t' | string replace -a -- \r '\r' | string join -- '\n'
     end
 
@@ -70,7 +73,8 @@ if status is-interactive; and not set -q __firebreak_loaded
         # Functions named on the line (fish's aliases are functions too): their definitions.
         for w in (string split -n -- ' ' (string replace -ra -- '[;|&()<>{}"\'\\n\\t]' ' ' $line))[1..64]
             if functions -q -- $w; and not builtin -q -- $w
-                set -a req "func"\t$w\t(functions -- $w | __firebreak_esc)
+                set -l def (functions -- $w)
+                set -a req "func"\t$w\t(__firebreak_esc $def)
             end
         end
         set -a req "line"\t(__firebreak_esc $line) "go"\t$__firebreak_seq

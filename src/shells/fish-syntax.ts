@@ -1,0 +1,228 @@
+// fish's grammar said again in sh's words, so the engine (which reads the POSIX shell and
+// bash) judges a fish line by what it runs instead of failing it as unparseable: blocks
+// (`for …; … end`, `if`, `else if`, `while`, `begin`, `switch`/`case`, `function`), the
+// combiners `and`, `or` and `not`, command substitution with bare parentheses, and fish's
+// single quotes (where \' and \\ are escapes). Everything else is close enough to sh to be
+// read as it stands: words, $variables, redirections, pipes, && and ||.
+
+type Block = { kind: 'for' | 'while' | 'if' | 'begin' | 'function' | 'switch'; cases: number };
+
+/** Headers that need a word once they end: `for x in a b` + `; do`. */
+const HEADER_END: Record<string, string> = { for: '; do', while: '; do', if: '; then' };
+
+const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t';
+const isSeparator = (c: string | undefined): boolean => c === ';' || c === '\n' || c === '&' || c === '|';
+/** A character that ends a bare word. */
+const endsWord = (c: string | undefined): boolean => c === undefined || isSpace(c) || isSeparator(c) || c === '(' || c === ')' || c === '<' || c === '>';
+
+export function fishToSh(src: string): string {
+  let out = '';
+  let i = 0;
+  let atCommand = true;
+  /** The block whose header (`for x in …`, `if cond`) is being read, and must be closed with do/then. */
+  let header: string | null = null;
+  /** After do, then, else or {, sh takes no `;`: fish's `begin; cmd; end` drops it. */
+  let swallow = false;
+  const blocks: Block[] = [];
+
+  const word = (): string => {
+    let w = '';
+    while (i < src.length && !endsWord(src[i]) && src[i] !== "'" && src[i] !== '"' && src[i] !== '\\') w += src[i++];
+    return w;
+  };
+  const skipSpaces = (): void => {
+    while (isSpace(src[i])) out += src[i++];
+  };
+  /** `a; and b` is `a && b`: the separator just written becomes the operator. */
+  const combine = (op: string): void => {
+    const m = /[;\n][ \t]*$/.exec(out);
+    if (m) out = out.slice(0, m.index) + ` ${op}`;
+  };
+  const endHeader = (): void => {
+    if (header) out += HEADER_END[header] ?? '';
+    header = null;
+    swallow = true;
+  };
+
+  while (i < src.length) {
+    const c = src[i]!;
+    if (isSpace(c)) {
+      out += c;
+      i++;
+      continue;
+    }
+    if (c === '#' && (i === 0 || isSpace(src[i - 1]) || isSeparator(src[i - 1]))) {
+      while (i < src.length && src[i] !== '\n') out += src[i++];
+      continue;
+    }
+    if (c === ';' || c === '\n') {
+      i++;
+      if (header) {
+        endHeader();
+        if (c === '\n') out += '\n';
+        atCommand = true;
+        continue;
+      }
+      if (swallow && c === ';') continue;
+      out += c;
+      atCommand = true;
+      continue;
+    }
+    swallow = false;
+    if (c === '|' || c === '&') {
+      out += c;
+      i++;
+      if (src[i] === c) out += src[i++];
+      atCommand = true;
+      continue;
+    }
+    if (c === "'") {
+      // fish: \' and \\ are escapes inside single quotes; sh has none.
+      let text = '';
+      i++;
+      while (i < src.length && src[i] !== "'") {
+        if (src[i] === '\\' && (src[i + 1] === "'" || src[i + 1] === '\\')) i++;
+        text += src[i++];
+      }
+      i++;
+      out += `'${text.replace(/'/g, "'\\''")}'`;
+      atCommand = false;
+      continue;
+    }
+    if (c === '"') {
+      out += c;
+      i++;
+      while (i < src.length && src[i] !== '"') {
+        if (src[i] === '\\') out += src[i++] ?? '';
+        // A backquote is plain text to fish, command substitution to sh.
+        else if (src[i] === '`') {
+          out += '\\`';
+          i++;
+          continue;
+        }
+        out += src[i++] ?? '';
+      }
+      out += src[i++] ?? '';
+      atCommand = false;
+      continue;
+    }
+    if (c === '\\') {
+      out += c + (src[i + 1] ?? '');
+      i += 2;
+      atCommand = false;
+      continue;
+    }
+    if (c === '(') {
+      // Bare parentheses are command substitution in fish (there are no subshells).
+      out += out.endsWith('$') ? '(' : '$(';
+      i++;
+      atCommand = true;
+      continue;
+    }
+    if (c === ')' || c === '<' || c === '>') {
+      out += c;
+      i++;
+      continue;
+    }
+    const w = word();
+    if (w === '') {
+      out += src[i++] ?? '';
+      continue;
+    }
+    if (!atCommand) {
+      out += w;
+      continue;
+    }
+    atCommand = false;
+    switch (w) {
+      case 'for':
+      case 'while':
+      case 'if':
+        blocks.push({ kind: w, cases: 0 });
+        header = w;
+        out += w;
+        atCommand = w !== 'for';
+        break;
+      case 'else': {
+        const save = i;
+        skipSpaces();
+        const next = word();
+        if (next === 'if') {
+          out = out.replace(/[ \t]+$/, '');
+          out += 'elif';
+          header = 'if';
+        } else {
+          i = save;
+          out += 'else';
+          swallow = true;
+        }
+        atCommand = true;
+        break;
+      }
+      case 'end': {
+        const b = blocks.pop();
+        out += !b
+          ? 'end'
+          : b.kind === 'for' || b.kind === 'while'
+            ? 'done'
+            : b.kind === 'if'
+              ? 'fi'
+              : b.kind === 'switch'
+                ? b.cases > 0
+                  ? ';; esac'
+                  : 'esac'
+                : '}';
+        break;
+      }
+      case 'begin':
+        blocks.push({ kind: 'begin', cases: 0 });
+        out += '{';
+        swallow = true;
+        atCommand = true;
+        break;
+      case 'function': {
+        skipSpaces();
+        const name = word();
+        while (i < src.length && src[i] !== ';' && src[i] !== '\n') i++;
+        blocks.push({ kind: 'function', cases: 0 });
+        out += `${name}() {`;
+        swallow = true;
+        atCommand = true;
+        break;
+      }
+      case 'switch': {
+        let subject = '';
+        while (i < src.length && src[i] !== ';' && src[i] !== '\n') subject += src[i++];
+        blocks.push({ kind: 'switch', cases: 0 });
+        out += `case ${subject.trim()} in`;
+        swallow = true;
+        atCommand = true;
+        break;
+      }
+      case 'case': {
+        const b = blocks.at(-1);
+        let patterns = '';
+        while (i < src.length && src[i] !== ';' && src[i] !== '\n') patterns += src[i++];
+        out += `${b && b.kind === 'switch' && b.cases++ > 0 ? ';; ' : ''}${patterns
+          .trim()
+          .split(/[ \t]+/)
+          .join('|')})`;
+        swallow = true;
+        atCommand = true;
+        break;
+      }
+      case 'and':
+      case 'or':
+        combine(w === 'and' ? '&&' : '||');
+        atCommand = true;
+        break;
+      case 'not':
+        out += '!';
+        atCommand = true;
+        break;
+      default:
+        out += w;
+    }
+  }
+  return out;
+}
