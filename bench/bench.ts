@@ -6,6 +6,7 @@
 //               and over its routine lines alone, with the full catalogue loaded;
 //   cold start: median wall time of `firebreak check` against bare `node -e 0`.
 
+import { shellLatencies } from './shells.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -219,3 +220,11 @@ console.log(
 console.log(
   `mcp over a bare pipe (no SDK client): check_command routine median ${fmt(rawCheck.median, 3)} ms, p95 ${fmt(rawCheck.p95, 3)} ms; ping (the floor) median ${fmt(rawPing.median, 3)} ms, p95 ${fmt(rawPing.p95, 3)} ms`,
 );
+
+// The shell plugins: what each Enter adds, in the real shells, over a realistic history.
+const shells = await shellLatencies(root);
+for (const s of shells)
+  console.log(
+    `shell plugin, ${s.shell}: added per Enter over ${fmt(s.lines)} history lines median ${fmt(s.median, 2)} ms, p95 ${fmt(s.p95, 2)} ms (targets 5 and 60)${s.errors ? `, ${s.errors} unanswered` : ''}; first line after the shell starts ${fmt(s.first)} ms (the helper starting)`,
+  );
+if (shells.length === 0) console.log('shell plugin: no bash, zsh or fish here to measure');

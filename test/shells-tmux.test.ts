@@ -92,7 +92,7 @@ class Terminal {
     const prompt = /Type '(.+)' to run it anyway|Run it anyway\? \[y\/N\]/g;
     const seen = this.prompts;
     let m: RegExpMatchArray | undefined;
-    await until(
+    await eventually(
       () => {
         const all = [...this.screen().matchAll(prompt)];
         m = all[seen];
@@ -124,7 +124,7 @@ class Terminal {
   }
 }
 
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+async function eventually(check: () => boolean, what: string, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out: ${what}`);
@@ -171,11 +171,11 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
 
     it('a routine command runs as typed, with nothing printed by firebreak', async () => {
       t.line('echo routine-ok > routine.txt');
-      await until(() => existsSync(join(repo, 'routine.txt')), 'routine.txt written');
+      await eventually(() => existsSync(join(repo, 'routine.txt')), 'routine.txt written');
       t.line('echo first');
       await t.waitFor(/first\n/);
       assert.doesNotMatch(t.screen(), /firebreak/);
-      if (shell === 'zsh') await until(() => readFileSync(join(home, 'widget.log'), 'utf8').includes('mine-ran'), 'the earlier accept-line widget ran');
+      if (shell === 'zsh') await eventually(() => readFileSync(join(home, 'widget.log'), 'utf8').includes('mine-ran'), 'the earlier accept-line widget ran');
     });
 
     it('the exit status of the last command is still there ($? / $status)', async () => {
@@ -193,7 +193,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await sleep(200);
       t.line('git reset --hard');
       await t.answer(true);
-      await until(() => readFileSync(notes, 'utf8') === 'committed\n', 'the reset ran');
+      await eventually(() => readFileSync(notes, 'utf8') === 'committed\n', 'the reset ran');
     });
 
     it('rm -rf of a scratch directory: no keeps it, yes (or its name) deletes it', async () => {
@@ -208,7 +208,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await sleep(200);
       t.line('rm -rf ~/scratch');
       await t.answer(true);
-      await until(() => !existsSync(scratch), 'the scratch directory was deleted');
+      await eventually(() => !existsSync(scratch), 'the scratch directory was deleted');
     });
 
     it('an alias the person defined in this shell is judged as what it runs', async () => {
@@ -239,18 +239,41 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await t.waitFor(/^after-loop$/m);
     });
 
+    it('a helper that hangs: the line runs after about a second with one warning, and the next Enter is guarded again', async () => {
+      const helper = spawnSync('pgrep', ['-f', `shell-helper --shell ${shell} .*--dir ${home}/`], { encoding: 'utf8' }).stdout.trim();
+      assert.match(helper, /^\d+$/, 'one helper for this shell');
+      process.kill(Number(helper), 'SIGSTOP');
+      const t0 = Date.now();
+      t.line('echo slow > slow.txt');
+      await eventually(() => existsSync(join(repo, 'slow.txt')), 'the line ran');
+      assert.ok(Date.now() - t0 < 5000);
+      await t.waitFor(/firebreak: firebreak did not answer within 1 s; commands in this shell run unchecked until it works again\./);
+      const scratch = join(home, 'after-hang');
+      mkdirSync(scratch);
+      t.line('rm -rf ~/after-hang');
+      await t.answer(false);
+      assert.ok(existsSync(scratch));
+      t.keys('C-c');
+      await sleep(200);
+      process.kill(Number(helper), 'SIGKILL');
+    });
+
     it('firebreak taken away mid-session: the shell keeps working, one warning says so, once', async () => {
+      const before = t.screen().match(/run unchecked/g)?.length ?? 0;
       rmSync(installed.root, { recursive: true, force: true });
       // The helper this shell started goes too, as after an uninstall and a reboot of the helper.
       spawnSync('pkill', ['-f', `shell-helper --shell ${shell} .*--dir ${home}/`]);
       await sleep(300);
       t.line('echo unguarded-1 > u1.txt');
-      await until(() => existsSync(join(repo, 'u1.txt')), 'the line ran without the guard');
-      await t.waitFor(/firebreak: .*commands in this shell run unchecked\./);
+      await eventually(() => existsSync(join(repo, 'u1.txt')), 'the line ran without the guard');
+      await eventually(
+        () => (t.screen().match(/firebreak: firebreak could not start its helper .*run unchecked until it works again\./g)?.length ?? 0) === 1,
+        'the warning',
+      );
       t.line('echo unguarded-2 > u2.txt');
-      await until(() => existsSync(join(repo, 'u2.txt')), 'the next line ran too');
+      await eventually(() => existsSync(join(repo, 'u2.txt')), 'the next line ran too');
       await sleep(300);
-      assert.equal(t.screen().match(/run unchecked/g)?.length, 1, 'the warning is shown once');
+      assert.equal(t.screen().match(/run unchecked/g)?.length, before + 1, 'the warning is shown once');
     });
   });
 }

@@ -29,6 +29,8 @@ import { confirmationToken, frictionFor, verdictText } from './verdict.js';
 /** Time one line may take to judge; the plugin waits about 1 s in all. */
 const JUDGE_MS = 700;
 const WATCH_MS = 2000;
+/** A helper nobody asked for this long goes (about 50 MB each): the plugin starts another on the next Enter, in about 100 ms. */
+const IDLE_MS = 20 * 60 * 1000;
 /** Stopped lines whose outcome the shell has not reported yet; past this the oldest is logged as it stands. */
 const MAX_PENDING = 64;
 
@@ -120,8 +122,9 @@ export async function runShellHelper(argv: string[], deps: HelperDeps): Promise<
     rmSync(args.dir, { recursive: true, force: true });
     process.exit(0);
   };
+  let lastAsked = Date.now();
   const watch = setInterval(() => {
-    if (!existsSync(args.dir) || !alive(args.shellPid)) cleanUp();
+    if (!existsSync(args.dir) || !alive(args.shellPid) || Date.now() - lastAsked > IDLE_MS) cleanUp();
   }, WATCH_MS);
   watch.unref();
   for (const sig of ['SIGTERM', 'SIGHUP'] as const) process.on(sig, cleanUp);
@@ -136,6 +139,7 @@ export async function runShellHelper(argv: string[], deps: HelperDeps): Promise<
   let pending = '';
   input.setEncoding('utf8');
   input.on('data', (chunk: string) => {
+    lastAsked = Date.now();
     pending += chunk;
     let nl = pending.indexOf('\n');
     while (nl >= 0) {

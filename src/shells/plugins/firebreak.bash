@@ -3,7 +3,7 @@
 # On Enter the whole line goes to a helper process this shell starts once; a line firebreak
 # would stop is shown with why, and runs only when you say so. If firebreak is missing,
 # broken or slow, the line runs and one warning says the guard is not working.
-if [[ $- == *i* && -z ${__firebreak_loaded-} ]] && ((BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4))); then
+if [[ ($- == *i* || -n ${FIREBREAK_PLUGIN_FORCE-}) && -z ${__firebreak_loaded-} ]] && ((BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4))); then
 __firebreak_loaded=1
 __firebreak_node=@FIREBREAK_NODE@
 __firebreak_cli=@FIREBREAK_CLI@
@@ -13,16 +13,17 @@ __firebreak_dir=
 __firebreak_pid=
 __firebreak_q=
 __firebreak_a=
-__firebreak_warned=
+__firebreak_down=
 __firebreak_acc=
 __firebreak_answer=()
 __firebreak_e=
 
-# One line, once per session: the guard steps aside visibly, never silently.
+# One line when the guard stops working, not one per Enter: it steps aside visibly, never
+# silently, and says so again only after it has worked in between.
 __firebreak_warn() {
-  [[ -n $__firebreak_warned ]] && return 0
-  __firebreak_warned=1
-  printf 'firebreak: %s; commands in this shell run unchecked.\n' "$1" >&2
+  [[ -n $__firebreak_down ]] && return 0
+  __firebreak_down=1
+  printf 'firebreak: %s; commands in this shell run unchecked until it works again.\n' "$1" >&2
 }
 
 __firebreak_esc() {
@@ -57,7 +58,7 @@ __firebreak_stop() {
 # Sends a line to the helper; the answer lands in __firebreak_answer (decision friction token text).
 __firebreak_judge() {
   local line=$1 id req k w rid d f t x
-  if [[ -z $__firebreak_pid ]] || ! kill -0 "$__firebreak_pid" 2>/dev/null; then
+  if [[ -z $__firebreak_pid || ! -p $__firebreak_dir/q ]] || ! kill -0 "$__firebreak_pid" 2>/dev/null; then
     __firebreak_start || { __firebreak_answer=(error none '' 'firebreak could not start its helper (is it still installed?)'); return 0; }
   fi
   id=$((++__firebreak_seq))
@@ -91,6 +92,8 @@ __firebreak_judge() {
     fi
   done
   __firebreak_answer=(error none '' 'firebreak did not answer within 1 s')
+  # A helper that hangs is replaced on the next Enter, not waited for again.
+  __firebreak_stop
 }
 
 # Shows the verdict and asks on the terminal; true when the person chose to run the line.
@@ -134,8 +137,12 @@ __firebreak_guard() {
   ((${#__firebreak_acc} > 65536)) && __firebreak_acc= full=$line
   __firebreak_judge "$full"
   case ${__firebreak_answer[0]} in
-    more) __firebreak_acc=$full ;;
+    more)
+      __firebreak_acc=$full
+      __firebreak_down=
+      ;;
     ask | deny)
+      __firebreak_down=
       if __firebreak_confirm; then
         __firebreak_done ran
         __firebreak_acc=
@@ -158,6 +165,7 @@ __firebreak_guard() {
       ;;
     *) __firebreak_acc= ;;
   esac
+  [[ ${__firebreak_answer[0]} != error ]] && __firebreak_down=
   bind "\"\\e[9102~\": $accept"
 }
 

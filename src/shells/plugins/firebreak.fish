@@ -6,7 +6,8 @@
 # with a time limit, so each exchange goes through a small bash that can. A line firebreak
 # would stop is shown with why, and runs only when you say so. If firebreak is missing, broken
 # or slow, the line runs and one warning says the guard is not working.
-if status is-interactive; and not set -q __firebreak_loaded
+if status is-interactive; or set -q FIREBREAK_PLUGIN_FORCE
+and not set -q __firebreak_loaded
     set -g __firebreak_loaded 1
     set -g __firebreak_node @FIREBREAK_NODE@
     set -g __firebreak_cli @FIREBREAK_CLI@
@@ -14,15 +15,16 @@ if status is-interactive; and not set -q __firebreak_loaded
     set -g __firebreak_seq 0
     set -g __firebreak_dir ''
     set -g __firebreak_pid ''
-    set -g __firebreak_warned ''
+    set -g __firebreak_down ''
     set -g __firebreak_answer
     set -g __firebreak_bash (command -s bash)[1]
 
-    # One line, once per session: the guard steps aside visibly, never silently.
+    # One line when the guard stops working, not one per Enter: it steps aside visibly, never
+    # silently, and says so again only after it has worked in between.
     function __firebreak_warn
-        test -n "$__firebreak_warned"; and return 0
-        set -g __firebreak_warned 1
-        echo "firebreak: $argv[1]; commands in this shell run unchecked." >&2
+        test -n "$__firebreak_down"; and return 0
+        set -g __firebreak_down 1
+        echo "firebreak: $argv[1]; commands in this shell run unchecked until it works again." >&2
     end
 
     # Escapes its arguments (lines), joined into one field. Never without arguments: fish's
@@ -88,9 +90,8 @@ if status is-interactive; and not set -q __firebreak_loaded
             done
             exit 1' _ $__firebreak_dir $__firebreak_seq)
         if test $status -ne 0 -o -z "$answer"
-            if test -n "$__firebreak_pid"; and not command kill -0 $__firebreak_pid 2>/dev/null
-                __firebreak_stop
-            end
+            # A helper that hangs or died is replaced on the next Enter, not waited for again.
+            __firebreak_stop
             set -g __firebreak_answer error none '' 'firebreak did not answer within 1 s'
             return 0
         end
@@ -147,6 +148,7 @@ if status is-interactive; and not set -q __firebreak_loaded
         end
         set -l full (string join \n -- $lines)
         __firebreak_judge $full
+        test "$__firebreak_answer[1]" != error; and set -g __firebreak_down ''
         switch "$__firebreak_answer[1]"
             case ask deny
                 if __firebreak_confirm

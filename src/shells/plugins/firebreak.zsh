@@ -5,21 +5,22 @@
 # command ($PREBUFFER$BUFFER) goes to a helper process this shell starts once; a line firebreak
 # would stop is shown with why, and runs only when you say so. If firebreak is missing, broken
 # or slow, the line runs and one warning says the guard is not working.
-if [[ -o interactive && -z ${__firebreak_loaded-} ]]; then
+if [[ ( -o interactive || -n ${FIREBREAK_PLUGIN_FORCE-} ) && -z ${__firebreak_loaded-} ]]; then
 typeset -g __firebreak_loaded=1
 typeset -g __firebreak_node=@FIREBREAK_NODE@
 typeset -g __firebreak_cli=@FIREBREAK_CLI@
 typeset -ga __firebreak_envs=(@FIREBREAK_ENV_NAMES@)
 typeset -gi __firebreak_seq=0
-typeset -g __firebreak_dir= __firebreak_pid= __firebreak_q= __firebreak_a= __firebreak_warned= __firebreak_e=
+typeset -g __firebreak_dir= __firebreak_pid= __firebreak_q= __firebreak_a= __firebreak_down= __firebreak_e=
 typeset -ga __firebreak_answer=()
 
-# One line, once per session: the guard steps aside visibly, never silently.
+# One line when the guard stops working, not one per Enter: it steps aside visibly, never
+# silently, and says so again only after it has worked in between.
 __firebreak_warn() {
   emulate -L zsh
-  [[ -n $__firebreak_warned ]] && return 0
-  __firebreak_warned=1
-  print -r -- "firebreak: $1; commands in this shell run unchecked." >&2
+  [[ -n $__firebreak_down ]] && return 0
+  __firebreak_down=1
+  print -r -- "firebreak: $1; commands in this shell run unchecked until it works again." >&2
 }
 
 __firebreak_esc() {
@@ -60,7 +61,7 @@ __firebreak_stop() {
 __firebreak_judge() {
   emulate -L zsh
   local line=$1 id req k w rid d f t x
-  if [[ -z $__firebreak_pid ]] || ! kill -0 $__firebreak_pid 2>/dev/null; then
+  if [[ -z $__firebreak_pid || ! -p $__firebreak_dir/q ]] || ! kill -0 $__firebreak_pid 2>/dev/null; then
     __firebreak_start || { __firebreak_answer=(error none '' 'firebreak could not start its helper (is it still installed?)'); return 0 }
   fi
   id=$(( ++__firebreak_seq ))
@@ -92,6 +93,8 @@ __firebreak_judge() {
     fi
   done
   __firebreak_answer=(error none '' 'firebreak did not answer within 1 s')
+  # A helper that hangs is replaced on the next Enter, not waited for again.
+  __firebreak_stop
 }
 
 # Shows the verdict and asks on the terminal; true when the person chose to run the line.
@@ -127,6 +130,7 @@ __firebreak_guard() {
   shift
   if [[ -n ${full//[[:space:]]/} ]]; then
     __firebreak_judge "$full"
+    [[ $__firebreak_answer[1] != error ]] && __firebreak_down=
     case $__firebreak_answer[1] in
       (ask|deny)
         zle -I
