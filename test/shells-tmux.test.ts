@@ -259,7 +259,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
     });
 
     it('firebreak taken away mid-session: the shell keeps working, one warning says so, once', async () => {
-      const before = t.screen().match(/run unchecked/g)?.length ?? 0;
+      const warnedBefore = t.screen().match(/run unchecked/g)?.length ?? 0;
       rmSync(installed.root, { recursive: true, force: true });
       // The helper this shell started goes too, as after an uninstall and a reboot of the helper.
       spawnSync('pkill', ['-f', `shell-helper --shell ${shell} .*--dir ${home}/`]);
@@ -273,7 +273,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       t.line('echo unguarded-2 > u2.txt');
       await eventually(() => existsSync(join(repo, 'u2.txt')), 'the next line ran too');
       await sleep(300);
-      assert.equal(t.screen().match(/run unchecked/g)?.length, before + 1, 'the warning is shown once');
+      assert.equal(t.screen().match(/run unchecked/g)?.length, warnedBefore + 1, 'the warning is shown once');
     });
   });
 }
