@@ -42,6 +42,14 @@ const RC: Record<Shell, { file: string; text: string }> = {
   fish: { file: '.config/fish/config.fish', text: "set -g fish_greeting\nfunction fish_prompt; echo -n '$ '; end\nfirebreak init fish | source\n" },
 };
 
+const VI: Record<Shell, { on: string; off: string }> = {
+  bash: { on: 'set -o vi', off: 'set -o emacs' },
+  zsh: { on: 'bindkey -v', off: 'bindkey -e' },
+  fish: { on: 'fish_vi_key_bindings', off: 'fish_default_key_bindings' },
+};
+
+const PROMPT = /Type '(.+)' to run it anyway|Run it anyway\? \[y\/N\]/g;
+
 class Terminal {
   constructor(
     readonly name: string,
@@ -63,6 +71,7 @@ class Terminal {
   }
 
   keys(...keys: string[]): void {
+    if (keys.includes('Enter')) this.before = this.prompts();
     tmux('send-keys', '-t', this.name, ...keys);
   }
 
@@ -85,26 +94,30 @@ class Terminal {
     }
   }
 
-  private prompts = 0;
+  /** Prompts on screen before the last Enter: fish repaints a multi-line command over the verdict after an answer, so a running count would drift. */
+  private before = 0;
 
-  /** Answers the plugin's next prompt: no, or yes (a y, or the target's name when it asks for that). */
+  private prompts(): number {
+    return [...this.screen().matchAll(PROMPT)].length;
+  }
+
+  /** Answers the prompt the last Enter brought: no, or yes (a y, or the target's name when it asks for that). */
   async answer(yes: boolean): Promise<string> {
-    const prompt = /Type '(.+)' to run it anyway|Run it anyway\? \[y\/N\]/g;
-    const seen = this.prompts;
+    const seen = this.before;
     let m: RegExpMatchArray | undefined;
     await eventually(
       () => {
-        const all = [...this.screen().matchAll(prompt)];
-        m = all[seen];
+        m = [...this.screen().matchAll(PROMPT)][seen];
         return m !== undefined;
       },
       `prompt ${seen + 1} in:\n${this.screen()}`,
     );
-    this.prompts = seen + 1;
     // The prompt is on screen before the shell reads it; a moment for the read to start.
     await sleep(300);
     if (!yes) this.line('n');
     else this.line(m?.[1] ?? 'y');
+    // The plugin finishes (reports the outcome, repaints) before the next key means anything.
+    await sleep(400);
     return m?.[0] ?? '';
   }
 
@@ -126,7 +139,15 @@ class Terminal {
 
 async function eventually(check: () => boolean, what: string, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  // A file being rewritten (git replaces it) may be missing for a moment: not yet, not a failure.
+  const holds = (): boolean => {
+    try {
+      return check();
+    } catch {
+      return false;
+    }
+  };
+  while (!holds()) {
     if (Date.now() > end) throw new Error(`timed out: ${what}`);
     await sleep(50);
   }
@@ -223,6 +244,58 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await sleep(200);
     });
 
+    it('vi key bindings: Enter is still guarded', async () => {
+      const scratch = join(home, 'vi-scratch');
+      mkdirSync(scratch);
+      t.line(VI[shell].on);
+      await sleep(500);
+      t.line('rm -rf ~/vi-scratch');
+      await t.answer(false);
+      await sleep(300);
+      assert.ok(existsSync(scratch), 'nothing ran');
+      t.keys('C-c');
+      await sleep(300);
+      t.line(VI[shell].off);
+      await sleep(500);
+      t.line('echo back-to-emacs');
+      await t.waitFor(/^back-to-emacs$/m);
+    });
+
+    it('a pasted block (bracketed paste) is judged whole on Enter', async () => {
+      const scratch = join(home, 'pasted');
+      mkdirSync(scratch);
+      tmux('set-buffer', '-b', 'fb', 'echo pasted-first\nrm -rf ~/pasted');
+      tmux('paste-buffer', '-p', '-d', '-b', 'fb', '-t', t.name);
+      await sleep(300);
+      assert.ok(!/^pasted-first$/m.test(t.screen()), 'the paste did not run line by line');
+      t.keys('Enter');
+      await t.answer(false);
+      await sleep(300);
+      assert.ok(existsSync(scratch), 'nothing ran');
+      assert.ok(!/^pasted-first$/m.test(t.screen()), 'not even the first line');
+      t.keys('C-c');
+      await sleep(300);
+    });
+
+    it('set -u and set -e in the shell: the guard still works and the shell stays', {
+      skip: shell === 'fish' ? 'fish has no set -u / set -e' : false,
+    }, async () => {
+      const scratch = join(home, 'strict');
+      mkdirSync(scratch);
+      t.line('set -u -e');
+      await sleep(200);
+      t.line('echo strict-ok > strict.txt');
+      await eventually(() => existsSync(join(repo, 'strict.txt')), 'a routine line ran');
+      t.line('rm -rf ~/strict');
+      await t.answer(false);
+      await sleep(300);
+      assert.ok(existsSync(scratch), 'nothing ran');
+      t.keys('C-c');
+      await sleep(300);
+      t.line('set +u +e; echo still-here');
+      await t.waitFor(/^still-here$/m);
+    });
+
     it('a command of several lines is judged before any of it runs', async () => {
       const scratch = join(home, 'looped');
       mkdirSync(scratch);
@@ -237,6 +310,67 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await sleep(300);
       t.line('echo after-loop');
       await t.waitFor(/^after-loop$/m);
+    });
+
+    it('the disguises a review found are stopped too', async () => {
+      const target = join(home, 'disguised');
+      mkdirSync(target);
+      const stopped = async (...lines: string[]): Promise<void> => {
+        for (const l of lines.slice(0, -1)) {
+          t.line(l);
+          await sleep(300);
+        }
+        t.line(lines.at(-1)!);
+        await t.answer(false);
+        await sleep(300);
+        assert.ok(existsSync(target), `nothing ran: ${lines.join(' / ')}`);
+        t.keys('C-c');
+        await sleep(300);
+      };
+      if (shell === 'fish') {
+        // An abbreviation is expanded as the line runs; an escape spells a command's name.
+        t.line('abbr -a nukeit rm -rf ~/disguised');
+        await sleep(300);
+        await stopped('nukeit');
+        await stopped('\\x72m -rf ~/disguised');
+        // Defining a function that deletes asks too; yes defines it.
+        t.line('function nukeit2; rm -rf ~/disguised; end; function cl; nukeit2; end');
+        await t.answer(true);
+        await stopped('cl');
+        // fish's own functions (ls is one) are what fish is: a plain ls is not asked about.
+        t.line('ls > listed.txt');
+        await eventually(() => existsSync(join(repo, 'listed.txt')), 'ls ran');
+        return;
+      }
+      // Ctrl-C at a continuation prompt leaves nothing pending: the next line is a command of its own.
+      t.type("echo 'abc");
+      t.keys('Enter');
+      await sleep(300);
+      t.keys('C-c');
+      await sleep(300);
+      await stopped('rm -rf ~/disguised');
+      // A line firebreak's parser finds unfinished, and the shell runs as it is.
+      await stopped(`echo \${x:-"'"}; rm -rf ~/disguised`);
+      // History expansion of the line just refused.
+      await stopped('!!');
+      // A function reached through an alias and another function.
+      // Defining a function that deletes asks too; yes defines it.
+      t.line('nukeit() { rm -rf ~/disguised; }; cleanup() { nukeit; }; alias cl=cleanup');
+      await t.answer(true);
+      assert.ok(existsSync(target), 'a definition deletes nothing');
+      await stopped('cl');
+      if (shell === 'zsh') {
+        // Enter in an incremental history search.
+        t.keys('C-r');
+        t.type('rm -rf ~/disg');
+        await sleep(300);
+        t.keys('Enter');
+        await t.answer(false);
+        await sleep(300);
+        assert.ok(existsSync(target));
+        t.keys('C-c');
+        await sleep(300);
+      }
     });
 
     it('a helper that hangs: the line runs after about a second with one warning, and the next Enter is guarded again', async () => {
@@ -277,3 +411,49 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
     });
   });
 }
+
+const AUTOSUGGEST = '/usr/share/zsh-autosuggestions/zsh-autosuggestions.zsh';
+const HIGHLIGHT = '/usr/share/zsh-syntax-highlighting/zsh-syntax-highlighting.zsh';
+const noPlugins =
+  !has('tmux') || !has('zsh')
+    ? 'tmux or zsh is not installed'
+    : !existsSync(AUTOSUGGEST) || !existsSync(HIGHLIGHT)
+      ? 'zsh-autosuggestions or zsh-syntax-highlighting is not installed'
+      : false;
+
+describe('zsh with zsh-autosuggestions before firebreak and zsh-syntax-highlighting after it', { skip: noPlugins, concurrency: false }, () => {
+  let base = '';
+  let t: Terminal;
+  let home = '';
+  let repo = '';
+  before(async () => {
+    base = mkdtempSync(join(tmpdir(), 'firebreak-zsh-plugins-'));
+    home = join(base, 'home');
+    mkdirSync(home, { recursive: true });
+    const installed = install(base);
+    writeFileSync(join(home, '.zshrc'), `PS1='$ '\nsource ${AUTOSUGGEST}\neval "$(firebreak init zsh)"\nsource ${HIGHLIGHT}\n`);
+    repo = join(home, 'repo');
+    gitFixture(repo);
+    t = await Terminal.open('zsh', home, repo, `${installed.bin}:${process.env.PATH}`);
+  });
+  after(() => {
+    t?.close();
+    if (base) rmSync(base, { recursive: true, force: true });
+  });
+
+  it('routine lines run, a risky one is stopped, and yes runs it', async () => {
+    t.line('echo with-plugins > p.txt');
+    await eventually(() => existsSync(join(repo, 'p.txt')), 'the routine line ran');
+    const scratch = join(home, 'plug-scratch');
+    mkdirSync(scratch);
+    t.line('rm -rf ~/plug-scratch');
+    await t.answer(false);
+    await sleep(300);
+    assert.ok(existsSync(scratch));
+    t.keys('C-c');
+    await sleep(300);
+    t.line('rm -rf ~/plug-scratch');
+    await t.answer(true);
+    await eventually(() => !existsSync(scratch), 'the yes ran it');
+  });
+});

@@ -54,6 +54,8 @@ const request = (line: string, cwd: string, extra: Partial<ShellRequest> = {}): 
   env: {},
   aliases: new Map(),
   functions: new Map(),
+  part: '',
+  complete: false,
   ...extra,
 });
 
@@ -147,6 +149,9 @@ describe("fish's grammar, said in sh's words", () => {
     ['not test -f x; and echo missing', '! test -f x && echo missing'],
     ['switch $x; case a b; rm -rf ~; case "*"; echo; end', 'case $x in a|b) rm -rf ~; ;; "*") echo; ;; esac'],
     ['for d in a\nrm -rf ~/$d\nend', 'for d in a; do\nrm -rf ~/$d\ndone'],
+    // Escapes spell characters; an `and` after a condition goes on with it.
+    ['\\x72m -rf ~ \\162m \\u0072m a\\ b', "rm -rf ~ rm rm a' 'b"],
+    ['if test -d x; and test -w x; rm -rf x; end', 'if test -d x && test -w x; then rm -rf x; fi'],
   ];
   it('reads each block and combiner as sh does, with nothing left unparsed', () => {
     for (const [fish, sh] of cases) {
@@ -198,6 +203,16 @@ describe('judging a line for a person', () => {
     }
     const risky = j.answer(request('for x in a b; do\n  kubectl delete namespace production', b.project));
     assert.equal(risky.decision, 'deny');
+    // After Ctrl-C at a continuation prompt the shell may still hold the abandoned lines: the
+    // line just typed is judged alone as well.
+    const stale = j.answer(request("echo 'abc\nkubectl delete namespace production", b.project, { part: 'kubectl delete namespace production' }));
+    assert.equal(stale.decision, 'deny');
+    // A line firebreak's parser finds unfinished but the shell reads as whole runs now: judged as it stands.
+    const whole = j.answer(request(`echo \${x:-"'"}; kubectl delete namespace production`, b.project, { complete: true }));
+    assert.notEqual(whole.decision, 'allow');
+    assert.notEqual(whole.decision, 'more');
+    assert.equal(j.answer(request('cat <<EOF', b.project)).token, 'heredoc');
+    assert.equal(j.answer(request('for x in a; do', b.project)).token, 'open');
     for (const l of ['ls -la', 'echo "done"', 'echo a \\\\']) assert.ok(!goesOn(l), l);
   });
 

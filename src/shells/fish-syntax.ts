@@ -15,6 +15,33 @@ const isSeparator = (c: string | undefined): boolean => c === ';' || c === '\n' 
 /** A character that ends a bare word. */
 const endsWord = (c: string | undefined): boolean => c === undefined || isSpace(c) || isSeparator(c) || c === '(' || c === ')' || c === '<' || c === '>';
 
+/** A word's text in sh's single quotes, unless it needs none. */
+const sq = (t: string): string => (/^[\w./~:@%+,=-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
+
+const SIMPLE_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/** One escape outside quotes, as fish reads it: the text it stands for, and where reading goes on. */
+function fishEscape(src: string, at: number): [string, number] {
+  const c = src[at + 1];
+  if (c === undefined) return ['\\', at + 1];
+  const hex = (max: number, from: number): [string, number] => {
+    const m = new RegExp(`^[0-9a-fA-F]{1,${max}}`).exec(src.slice(from));
+    if (!m) return [c, at + 2];
+    const code = Number.parseInt(m[0], 16);
+    return [code <= 0x10ffff ? String.fromCodePoint(code) : '', from + m[0].length];
+  };
+  if (c === 'x' || c === 'X') return hex(2, at + 2);
+  if (c === 'u') return hex(4, at + 2);
+  if (c === 'U') return hex(8, at + 2);
+  if (/[0-7]/.test(c)) {
+    const m = /^[0-7]{1,3}/.exec(src.slice(at + 1))!;
+    return [String.fromCharCode(Number.parseInt(m[0], 8) & 0xff), at + 1 + m[0].length];
+  }
+  if (c === 'c' && src[at + 2] !== undefined) return [String.fromCharCode(src.charCodeAt(at + 2) & 0x1f), at + 3];
+  if (c === '\n') return ['', at + 2];
+  return [SIMPLE_ESCAPES[c] ?? c, at + 2];
+}
+
 export function fishToSh(src: string): string {
   let out = '';
   let i = 0;
@@ -33,8 +60,18 @@ export function fishToSh(src: string): string {
   const skipSpaces = (): void => {
     while (isSpace(src[i])) out += src[i++];
   };
-  /** `a; and b` is `a && b`: the separator just written becomes the operator. */
+  /**
+   * `a; and b` is `a && b`: the separator just written becomes the operator. Right after an
+   * `if` or `while` condition, fish's `and` goes on with the condition: the `; then` moves on.
+   */
   const combine = (op: string): void => {
+    const afterHeader = /; (then|do)[ \t]*\n?[ \t]*$/.exec(out);
+    if (afterHeader) {
+      out = out.slice(0, afterHeader.index) + ` ${op}`;
+      header = afterHeader[1] === 'then' ? 'if' : 'while';
+      swallow = false;
+      return;
+    }
     const m = /[;\n][ \t]*$/.exec(out);
     if (m) out = out.slice(0, m.index) + ` ${op}`;
   };
@@ -107,8 +144,13 @@ export function fishToSh(src: string): string {
       continue;
     }
     if (c === '\\') {
-      out += c + (src[i + 1] ?? '');
-      i += 2;
+      // fish's escapes outside quotes (\x72, \162, \u0072, \e, \n): said as the characters they are.
+      const [text, next] = fishEscape(src, i);
+      i = next;
+      out += sq(text);
+      // A word that starts with an escape is still a command name when it stands first.
+      const rest = word();
+      out += rest;
       atCommand = false;
       continue;
     }

@@ -12,7 +12,7 @@
 import { existsSync, fstatSync, lstatSync, openSync, rmSync, writeSync, constants } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { FirebreakError } from '../core/contracts.js';
+import type { Decision, FirebreakError, RiskAssessment } from '../core/contracts.js';
 import { DEADLINE_PASSED, withinDeadline } from '../core/deadline.js';
 import { CONTEXT_ENV_NAMES, currentUid } from '../context/signals.js';
 import { parseShell } from '../shell/parser.js';
@@ -175,11 +175,20 @@ const errorAnswer = (id: string, message: string): ShellAnswer => ({ id, decisio
 /** Parse issues that mean the line goes on (the shell will read another): not errors yet. */
 const GOES_ON = /^(unclosed |unterminated |missing '|here-document not ended)/;
 
-/** Whether the shell would read another line before running this one. */
-export function goesOn(line: string): boolean {
-  if (/(^|[^\\])(\\\\)*\\$|(\||&&|\|\|)\s*$/.test(line)) return true;
+/** Whether the shell would read another line before running this one, and why: a here-document, or something open. */
+export function goesOn(line: string): 'heredoc' | 'open' | null {
+  // A here-document whose delimiter line has not come yet (the parser sees no body at all before the first newline).
+  for (const m of line.matchAll(/(?<!<)<<-?[ \t]*(['"]?)([A-Za-z_][\w]*)\1/g)) {
+    const rest = line
+      .slice((m.index ?? 0) + m[0].length)
+      .split('\n')
+      .slice(1);
+    if (!rest.some((l) => l.replace(/^\t+/, '') === m[2])) return 'heredoc';
+  }
+  if (/(^|[^\\])(\\\\)*\\$|(\||&&|\|\|)\s*$/.test(line)) return 'open';
   const { issues } = parseShell(line);
-  return issues.length > 0 && issues.every((i) => GOES_ON.test(i.message));
+  if (issues.length === 0 || !issues.every((i) => GOES_ON.test(i.message))) return null;
+  return issues.every((i) => i.message.startsWith('here-document')) ? 'heredoc' : 'open';
 }
 
 /** The judging itself, for one shell: the workspace, the person's choices, the outcomes still to log. */
@@ -216,29 +225,46 @@ export class ShellJudge {
     const policy = resolved.policy;
     // fish's blocks and combiners are said in sh's words first; the person sees their own line.
     const line = this.shell === 'fish' ? fishToSh(r.line) : r.line;
-    const { assessment: judged, detail } = engine.assessInDetail(
-      line,
-      { cwd: place.cwd, env, uid: currentUid(), probe: true, audience: 'human', shell: shellDefinitions(this.shell, r.aliases, r.functions) },
-      true,
-    );
+    const opts = {
+      cwd: place.cwd,
+      env,
+      uid: currentUid(),
+      probe: true,
+      audience: 'human' as const,
+      shell: shellDefinitions(this.shell, r.aliases, r.functions),
+    };
+    const { assessment: judged, detail } = engine.assessInDetail(line, opts, true);
     const a = { ...judged, command: r.line };
     let decision = a.decision;
-    // A line the shell will read more of: judged by what it holds so far, not failed for being unfinished.
-    if (goesOn(line)) {
-      const byRules = a.matched_rules.some((m) => listsRule(policy.deniedRules, m.id)) ? 'deny' : engine.decide(a.severity, 'human');
-      if (byRules === 'allow') return { id: r.id, decision: 'more', friction: 'none', token: '', text: '' };
-      decision = byRules;
+    let shown = a;
+    // A line the shell will read more of: judged by what it holds so far, and by the line just
+    // typed read alone, not failed for being unfinished. Unless the shell itself reads it as
+    // whole, in which case it runs now and is judged as it stands.
+    const unfinished = r.complete ? null : goesOn(line);
+    if (unfinished) {
+      const byRules = (x: typeof a): Decision =>
+        x.matched_rules.some((m) => listsRule(policy.deniedRules, m.id)) ? 'deny' : engine.decide(x.severity, 'human');
+      decision = byRules(a);
+      if (r.part !== '' && decision !== 'deny') {
+        const alone = engine.assess(this.shell === 'fish' ? fishToSh(r.part) : r.part, { ...opts, audience: 'human' });
+        const d = byRules(alone);
+        if (d !== 'allow' && (decision === 'allow' || d === 'deny')) {
+          decision = d;
+          shown = { ...alone, command: r.line };
+        }
+      }
+      if (decision === 'allow') return { id: r.id, decision: 'more', friction: 'none', token: unfinished, text: '' };
     }
     if (decision === 'allow') return { id: r.id, decision: 'allow', friction: 'none', token: '', text: '' };
     // An unfinished line is not a parse error to the person who is still typing it.
-    const labels = decision === a.decision ? a.context.labels : a.context.labels.filter((l) => l !== 'parse-error');
-    const shown = { ...a, decision, context: { ...a.context, labels } };
-    this.hold(r, shown, policy);
+    const labels = unfinished ? shown.context.labels.filter((l) => l !== 'parse-error') : shown.context.labels;
+    shown = { ...shown, decision, context: { ...shown.context, labels } };
+    this.hold(r, shown, decision, policy);
     return { id: r.id, decision, friction: frictionFor(decision, policy.shell), token: confirmationToken(detail), text: verdictText(shown, this.style) };
   }
 
   /** Keeps a stopped line until the shell says whether the person ran it. */
-  private hold(r: ShellRequest, a: { decision: 'ask' | 'deny'; severity: AuditEntry['severity']; matched_rules: Array<{ id: string }> }, policy: Policy): void {
+  private hold(r: ShellRequest, a: Pick<RiskAssessment, 'severity' | 'matched_rules'>, decision: 'ask' | 'deny', policy: Policy): void {
     if (this.pending.size >= MAX_PENDING) {
       const [oldest] = this.pending.keys();
       if (oldest !== undefined) this.outcome(oldest, false);
@@ -251,7 +277,7 @@ export class ShellJudge {
       cwd: r.cwd,
       tool: null,
       command: r.line,
-      decision: a.decision,
+      decision,
       severity: a.severity,
       rules: a.matched_rules.map((m) => m.id),
       approved: false,

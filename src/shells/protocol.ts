@@ -9,13 +9,16 @@
 //   env<TAB>KUBECONFIG=/home/me/.kube/prod      (one per variable that is set)
 //   alias<TAB>k=kubectl                          (one per alias)
 //   func<TAB>name<TAB>definition                 (one per function named on the line)
+//   part<TAB>make                                (the line just typed, when earlier ones were read)
+//   complete<TAB>1                               (the shell itself reads the text as whole)
 //   line<TAB>rm -rf build\nmake
 //   go<TAB>17
 // and after a prompt, what the person chose (for the audit log), with no answer:
 //   done<TAB>17<TAB>ran|kept
 // An answer: ID<TAB>decision<TAB>friction<TAB>token<TAB>text, where decision is allow, more (the
-// line is incomplete: let the shell read the next one), ask, deny or error (the guard could
-// not judge: run it, and say the guard is not working).
+// line is incomplete: let the shell read the next one; its token says why, `open` or
+// `heredoc`), ask, deny or error (the guard could not judge: run it, and say the guard is not
+// working).
 
 type AnswerDecision = 'allow' | 'more' | 'ask' | 'deny' | 'error';
 /** How the shell stops the line: a y/N prompt, the verdict shown and the line run, or typing the target's name. */
@@ -29,6 +32,10 @@ export interface ShellRequest {
   aliases: Map<string, string>;
   /** Function name to its definition, as the shell printed it. */
   functions: Map<string, string>;
+  /** The line just typed, when earlier lines of the same command were read already. */
+  part: string;
+  /** The shell itself read the text as a whole command: it runs now, unfinished or not to firebreak's parser. */
+  complete: boolean;
 }
 
 export interface ShellAnswer {
@@ -74,7 +81,7 @@ export class RequestReader {
   private spoiled: string | null = null;
 
   private fresh(): ShellRequest {
-    return { id: '', cwd: '', line: '', env: {}, aliases: new Map(), functions: new Map() };
+    return { id: '', cwd: '', line: '', env: {}, aliases: new Map(), functions: new Map(), part: '', complete: false };
   }
 
   /** Feeds one line (without its newline); returns a message when one is complete. */
@@ -106,6 +113,12 @@ export class RequestReader {
         return null;
       case 'line':
         r.line = unescapeField(rest);
+        return null;
+      case 'part':
+        r.part = unescapeField(rest);
+        return null;
+      case 'complete':
+        r.complete = rest === '1';
         return null;
       case 'env':
       case 'alias': {

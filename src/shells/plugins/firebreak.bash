@@ -15,6 +15,10 @@ __firebreak_q=
 __firebreak_a=
 __firebreak_down=
 __firebreak_acc=
+__firebreak_ps1=0
+__firebreak_ps1_seen=0
+__firebreak_backoff=0
+__firebreak_timeouts=0
 __firebreak_answer=()
 __firebreak_e=
 
@@ -56,8 +60,15 @@ __firebreak_stop() {
 }
 
 # Sends a line to the helper; the answer lands in __firebreak_answer (decision friction token text).
+# $2: the line just typed, when earlier lines of the command were read already; $3: 1 when bash
+# itself found the command complete.
 __firebreak_judge() {
-  local line=$1 id req k w rid d f t x
+  local line=$1 part=${2-} complete=${3-} id req k w rid d f t x n=0
+  # After a helper that did not answer, half a minute without one (the warning said so).
+  if ((SECONDS < __firebreak_backoff)); then
+    __firebreak_answer=(error none '' 'firebreak did not answer within 1 s')
+    return 0
+  fi
   if [[ -z $__firebreak_pid || ! -p $__firebreak_dir/q ]] || ! kill -0 "$__firebreak_pid" 2>/dev/null; then
     __firebreak_start || { __firebreak_answer=(error none '' 'firebreak could not start its helper (is it still installed?)'); return 0; }
   fi
@@ -71,15 +82,32 @@ __firebreak_judge() {
     __firebreak_esc "$k=${BASH_ALIASES[$k]}"
     req+="alias"$'\t'"$__firebreak_e"$'\n'
   done
-  # Functions named on the line: their definitions (the only part that starts a process).
-  local IFS=$' \t\n;|&()<>{}`$"\'' words=()
+  # Functions the line reaches: named on it, in an alias it uses, or in such a function's body
+  # (their definitions are the only part that starts a process).
+  local IFS=$' \t\n;|&()<>{}`$"\'' words=() def
+  local -A sent=()
   [[ $- == *f* ]] && words=($line) || { set -f; words=($line); set +f; }
-  for w in "${words[@]:0:64}"; do
-    if [[ $w == [A-Za-z_]* ]] && declare -F -- "$w" >/dev/null 2>&1; then
-      __firebreak_esc "$(declare -f -- "$w")"
+  while ((${#words[@]} > 0 && n < 256)); do
+    w=${words[0]}
+    words=("${words[@]:1}")
+    ((n++))
+    [[ $w == [A-Za-z_]* && -z ${sent[$w]-} ]] || continue
+    sent[$w]=1
+    if [[ -n ${BASH_ALIASES[$w]+set} ]]; then
+      [[ $- == *f* ]] && words+=(${BASH_ALIASES[$w]}) || { set -f; words+=(${BASH_ALIASES[$w]}); set +f; }
+    fi
+    if declare -F -- "$w" >/dev/null 2>&1; then
+      def=$(declare -f -- "$w")
+      __firebreak_esc "$def"
       req+="func"$'\t'"$w"$'\t'"$__firebreak_e"$'\n'
+      [[ $- == *f* ]] && words+=($def) || { set -f; words+=($def); set +f; }
     fi
   done
+  if [[ -n $part ]]; then
+    __firebreak_esc "$part"
+    req+="part"$'\t'"$__firebreak_e"$'\n'
+  fi
+  [[ -n $complete ]] && req+="complete"$'\t'"1"$'\n'
   __firebreak_esc "$line"
   req+="line"$'\t'"$__firebreak_e"$'\n'"go"$'\t'"$id"$'\n'
   printf '%s' "$req" >&"$__firebreak_q" 2>/dev/null || { __firebreak_answer=(error none '' 'firebreak could not reach its helper'); return 0; }
@@ -88,12 +116,22 @@ __firebreak_judge() {
       [[ $t == - ]] && t=
       [[ $x == - ]] && x=
       __firebreak_answer=("$d" "$f" "$t" "$x")
+      __firebreak_timeouts=0
       return 0
     fi
   done
   __firebreak_answer=(error none '' 'firebreak did not answer within 1 s')
-  # A helper that hangs is replaced on the next Enter, not waited for again.
+  # A helper that hangs is replaced on the next Enter; when that one does not answer either,
+  # lines run unchecked for half a minute instead of waiting a second each.
   __firebreak_stop
+  ((++__firebreak_timeouts > 1)) && __firebreak_backoff=$((SECONDS + 30))
+  return 0
+}
+
+# Whether bash itself reads this text as a whole command (it would run it now, not ask for more).
+__firebreak_whole() {
+  local out
+  out=$(command bash --norc --noprofile -O extglob -n -c "$1" 2>&1) && [[ $out != *here-document* ]]
 }
 
 # Shows the verdict and asks on the terminal; true when the person chose to run the line.
@@ -126,29 +164,51 @@ __firebreak_done() {
 __firebreak_guard() {
   local -
   set +euo pipefail +o errtrace
-  local accept=${1:-accept-line} line=$READLINE_LINE full
+  local accept=${1:-accept-line} line=$READLINE_LINE full judged part=
   bind "\"\\e[9102~\": redraw-current-line"
+  # Earlier lines are pending only while no new prompt was shown (PS1 counts its showings):
+  # after Ctrl-C at a continuation prompt, this is a new command. (Where a prompt framework
+  # rewrites PS1 the count stands still; the line just typed is then still judged alone.)
+  ((__firebreak_ps1 != __firebreak_ps1_seen)) && __firebreak_acc=
   if [[ -z $__firebreak_acc && $line =~ ^[[:space:]]*$ ]]; then
     bind "\"\\e[9102~\": $accept"
     return
   fi
   full=$line
-  [[ -n $__firebreak_acc ]] && full=$__firebreak_acc$'\n'$line
-  ((${#__firebreak_acc} > 65536)) && __firebreak_acc= full=$line
-  __firebreak_judge "$full"
+  if [[ -n $__firebreak_acc ]]; then
+    full=$__firebreak_acc$'\n'$line
+    part=$line
+  fi
+  ((${#__firebreak_acc} > 65536)) && __firebreak_acc= full=$line part=
+  # What bash will run: history expanded (!!, !rm, ^a^b) and fc -s said as the line it repeats.
+  judged=$full
+  if [[ $- == *H* ]] && [[ $full == *'!'* || $full == '^'* ]]; then
+    judged=$(history -p -- "$full" 2>/dev/null) || judged=$full
+  fi
+  if [[ $full =~ ^[[:space:]]*fc[[:space:]]+-s([[:space:]]+([^[:space:]=]+))?[[:space:]]*$ ]]; then
+    judged=$(history -p -- "!${BASH_REMATCH[2]:-!}" 2>/dev/null) || judged=$full
+  fi
+  __firebreak_judge "$judged" "$part"
+  # The helper's parser says the command goes on: bash must agree, or it would run it now.
+  if [[ ${__firebreak_answer[0]} == more && ${__firebreak_answer[2]} != heredoc ]] && __firebreak_whole "$judged"; then
+    __firebreak_judge "$judged" "$part" 1
+  fi
   case ${__firebreak_answer[0]} in
     more)
       __firebreak_acc=$full
+      __firebreak_ps1_seen=$__firebreak_ps1
       __firebreak_down=
       ;;
     ask | deny)
       __firebreak_down=
+      # In history before the question: a Ctrl-C at the prompt must not lose it either.
+      history -s -- "$full"
       if __firebreak_confirm; then
+        history -d -1 2>/dev/null
         __firebreak_done ran
         __firebreak_acc=
       else
         __firebreak_done kept
-        history -s -- "$full"
         if [[ -n $__firebreak_acc ]]; then
           # Earlier lines of this command are read already: abandon the whole of it (as Ctrl-C
           # would); it is in history, one Up away.
@@ -169,6 +229,18 @@ __firebreak_guard() {
   bind "\"\\e[9102~\": $accept"
 }
 
+# edit-and-execute-command (C-x C-e; v in vi mode) would run the edited text without coming
+# back through Enter: the edit lands in the editor instead, for Enter to judge.
+__firebreak_edit() {
+  local f
+  f=$(command mktemp "${TMPDIR:-/tmp}/firebreak-edit.XXXXXX.sh") || return
+  printf '%s\n' "$READLINE_LINE" >"$f"
+  ${VISUAL:-${EDITOR:-vi}} "$f" </dev/tty >/dev/tty
+  READLINE_LINE=$(<"$f")
+  READLINE_POINT=${#READLINE_LINE}
+  command rm -f -- "$f"
+}
+
 bind -x '"\e[9101~": __firebreak_guard accept-line' 2>/dev/null
 bind -x '"\e[9103~": __firebreak_guard operate-and-get-next' 2>/dev/null
 for __firebreak_map in emacs vi-insert vi-command; do
@@ -179,6 +251,21 @@ for __firebreak_map in emacs vi-insert vi-command; do
   bind -m "$__firebreak_map" '"\C-j": "\e[9101~\e[9102~"' 2>/dev/null
 done
 bind -m emacs '"\C-o": "\e[9103~\e[9102~"' 2>/dev/null
-unset __firebreak_map
+# Any other key the person bound to run the line goes through the guard too.
+for __firebreak_map in emacs vi-insert vi-command; do
+  while IFS= read -r __firebreak_key; do
+    __firebreak_key=${__firebreak_key%%: *}
+    case $__firebreak_key in '"\C-m"' | '"\C-j"' | '"\e[9102~"') continue ;; esac
+    bind -m "$__firebreak_map" "$__firebreak_key"': "\e[9101~\e[9102~"' 2>/dev/null
+  done < <(bind -m "$__firebreak_map" -p 2>/dev/null | command grep -E ': accept-line$')
+  while IFS= read -r __firebreak_key; do
+    bind -m "$__firebreak_map" -x "${__firebreak_key%%: *}"': __firebreak_edit' 2>/dev/null
+  done < <(bind -m "$__firebreak_map" -p 2>/dev/null | command grep -E ': (vi-)?edit-and-execute-command$')
+done
+bind -m vi-command -x '"v": __firebreak_edit' 2>/dev/null
+unset __firebreak_map __firebreak_key
+# Counts prompts (a side effect of expanding PS1, which prints nothing and leaves $? and
+# PIPESTATUS alone), so a command abandoned with Ctrl-C is not taken for the start of the next.
+shopt -q promptvars && PS1='${__firebreak_nil[__firebreak_ps1+=1]-}'"$PS1"
 __firebreak_start || __firebreak_warn 'firebreak could not start its helper'
 fi

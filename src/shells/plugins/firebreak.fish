@@ -13,6 +13,8 @@ and not set -q __firebreak_loaded
     set -g __firebreak_cli @FIREBREAK_CLI@
     set -g __firebreak_envs @FIREBREAK_ENV_NAMES@
     set -g __firebreak_seq 0
+    set -g __firebreak_backoff 0
+    set -g __firebreak_timeouts 0
     set -g __firebreak_dir ''
     set -g __firebreak_pid ''
     set -g __firebreak_down ''
@@ -61,6 +63,11 @@ and not set -q __firebreak_loaded
     # Sends a command to the helper; the answer lands in __firebreak_answer (decision friction token text).
     function __firebreak_judge
         set -l line $argv[1]
+        # After a helper that did not answer, half a minute without one (the warning said so).
+        if test $__firebreak_backoff -gt 0; and test (date +%s) -lt $__firebreak_backoff
+            set -g __firebreak_answer error none '' 'firebreak did not answer within 1 s'
+            return 0
+        end
         if test -z "$__firebreak_dir" -o ! -p "$__firebreak_dir/q"
             if not __firebreak_start
                 set -g __firebreak_answer error none '' 'firebreak could not start its helper (is it still installed?)'
@@ -72,12 +79,24 @@ and not set -q __firebreak_loaded
         for k in $__firebreak_envs
             set -q $k; and set -a req "env"\t(__firebreak_esc "$k=$$k")
         end
-        # Functions named on the line (fish's aliases are functions too): their definitions.
-        for w in (string split -n -- ' ' (string replace -ra -- '[;|&()<>{}"\'\\n\\t]' ' ' $line))[1..64]
-            if functions -q -- $w; and not builtin -q -- $w
-                set -l def (functions -- $w)
-                set -a req "func"\t$w\t(__firebreak_esc $def)
-            end
+        # Functions the line reaches (fish's aliases are functions too), named on it or in such a
+        # function's body; not fish's own (ls, history, help), which are what fish is.
+        set -l words (__firebreak_words $line)
+        set -l sent
+        set -l n 0
+        while set -q words[1]; and test $n -lt 256
+            set -l w $words[1]
+            set -e words[1]
+            set n (math $n + 1)
+            contains -- $w $sent; and continue
+            set -a sent $w
+            functions -q -- $w; or continue
+            builtin -q -- $w; and continue
+            set -l file (functions --details -- $w)
+            string match -q -- "$__fish_data_dir/*" $file; and continue
+            set -l def (functions -- $w)
+            set -a req "func"\t$w\t(__firebreak_esc $def)
+            set -a words (__firebreak_words $def)
         end
         set -a req "line"\t(__firebreak_esc $line) "go"\t$__firebreak_seq
         # bash writes the request and waits at most a second for the answer with this id.
@@ -90,8 +109,11 @@ and not set -q __firebreak_loaded
             done
             exit 1' _ $__firebreak_dir $__firebreak_seq)
         if test $status -ne 0 -o -z "$answer"
-            # A helper that hangs or died is replaced on the next Enter, not waited for again.
+            # A helper that hangs or died is replaced on the next Enter; when that one does not
+            # answer either, lines run unchecked for half a minute instead of waiting a second each.
             __firebreak_stop
+            set -g __firebreak_timeouts (math $__firebreak_timeouts + 1)
+            test $__firebreak_timeouts -gt 1; and set -g __firebreak_backoff (math (date +%s) + 30)
             set -g __firebreak_answer error none '' 'firebreak did not answer within 1 s'
             return 0
         end
@@ -100,6 +122,27 @@ and not set -q __firebreak_loaded
             test "$parts[$i]" = -; and set parts[$i] ''
         end
         set -g __firebreak_answer $parts[2] $parts[3] $parts[4] $parts[5]
+        set -g __firebreak_timeouts 0
+    end
+
+    function __firebreak_words
+        string split -n -- ' ' (string replace -ra -- '[;|&()<>{}"\'\\n\\t]' ' ' $argv)
+    end
+
+    # What fish runs for an abbreviation: its expansion (a plain one, or its function's output).
+    function __firebreak_abbr
+        for l in (abbr --show)
+            set -l m (string match -r -- '^abbr -a (.*?)-- (\S+) (.*)$' $l)
+            test "$m[3]" = "$argv[1]"; or continue
+            set -l fn (string match -r -- '--function (\S+)' $m[2])[2]
+            if test -n "$fn"
+                $fn $argv[1]
+            else
+                eval "printf '%s\n' $m[4]"
+            end
+            return 0
+        end
+        return 1
     end
 
     # Shows the verdict and asks on the terminal; true when the person chose to run the line.
@@ -146,8 +189,16 @@ and not set -q __firebreak_loaded
             commandline -f execute
             return
         end
-        set -l full (string join \n -- $lines)
-        __firebreak_judge $full
+        # One string with its newlines: a command substitution would split it again.
+        set -l full (string join \n -- $lines | string collect)
+        # An abbreviation under the cursor is expanded as the line runs: judge what it becomes.
+        set -l judged $full
+        set -l tok (commandline -t)
+        if test -n "$tok"; and abbr --query -- $tok 2>/dev/null
+            set -l exp (__firebreak_abbr $tok)
+            and set judged (string replace -r -- (string escape --style=regex -- $tok)'(\s*)$' (string join ' ' -- $exp)'$1' $full | string collect)
+        end
+        __firebreak_judge "$judged"
         test "$__firebreak_answer[1]" != error; and set -g __firebreak_down ''
         switch "$__firebreak_answer[1]"
             case ask deny
@@ -165,10 +216,16 @@ and not set -q __firebreak_loaded
         commandline -f execute
     end
 
+    # Every key that runs the line (Enter, and fish's own Ctrl+Enter, Shift+Enter and the like) in
+    # every mode goes through the guard; again before each prompt, as key bindings may have changed.
     function __firebreak_bind --on-event fish_prompt --on-variable fish_key_bindings
-        for mode in default insert
+        for mode in default insert replace replace_one visual
             bind -M $mode \r __firebreak_enter 2>/dev/null
             bind -M $mode \n __firebreak_enter 2>/dev/null
+        end
+        for b in (bind -a 2>/dev/null | string match -r -- '.* execute$')
+            set -l cmd (string replace -r -- ' execute$' ' __firebreak_enter' (string replace -r -- '^bind --preset ' 'bind ' $b))
+            eval $cmd 2>/dev/null
         end
     end
     __firebreak_bind

@@ -10,9 +10,11 @@ typeset -g __firebreak_loaded=1
 typeset -g __firebreak_node=@FIREBREAK_NODE@
 typeset -g __firebreak_cli=@FIREBREAK_CLI@
 typeset -ga __firebreak_envs=(@FIREBREAK_ENV_NAMES@)
-typeset -gi __firebreak_seq=0
+typeset -gi __firebreak_seq=0 __firebreak_backoff=0 __firebreak_inside=0 __firebreak_timeouts=0
 typeset -g __firebreak_dir= __firebreak_pid= __firebreak_q= __firebreak_a= __firebreak_down= __firebreak_e=
 typeset -ga __firebreak_answer=()
+# What each wrapped widget was: the builtin itself (.accept-line), or a copy of the person's.
+typeset -gA __firebreak_orig=()
 
 # One line when the guard stops working, not one per Enter: it steps aside visibly, never
 # silently, and says so again only after it has worked in between.
@@ -60,7 +62,14 @@ __firebreak_stop() {
 # Sends a command to the helper; the answer lands in __firebreak_answer (decision friction token text).
 __firebreak_judge() {
   emulate -L zsh
-  local line=$1 id req k w rid d f t x
+  local line=$1 part=${2-} complete=${3-} id req k w rid d f t x n=0
+  local -a words
+  local -A sent
+  # After a helper that did not answer, half a minute without one (the warning said so).
+  if (( SECONDS < __firebreak_backoff )); then
+    __firebreak_answer=(error none '' 'firebreak did not answer within 1 s')
+    return 0
+  fi
   if [[ -z $__firebreak_pid || ! -p $__firebreak_dir/q ]] || ! kill -0 $__firebreak_pid 2>/dev/null; then
     __firebreak_start || { __firebreak_answer=(error none '' 'firebreak could not start its helper (is it still installed?)'); return 0 }
   fi
@@ -74,13 +83,27 @@ __firebreak_judge() {
     __firebreak_esc "$k=${aliases[$k]}"
     req+="alias"$'\t'"$__firebreak_e"$'\n'
   done
-  # Functions named on the line, split into words as zsh itself would.
-  for w in ${${(z)line}[1,64]}; do
+  # Functions the line reaches: named on it, in an alias it uses, or in such a function's body;
+  # split into words as zsh itself would.
+  words=(${(z)line})
+  while (( $#words > 0 && n < 256 )); do
+    w=$words[1]
+    shift words
+    (( n++ ))
+    [[ $w == [A-Za-z_]* && -z ${sent[$w]-} ]] || continue
+    sent[$w]=1
+    (( ${+aliases[$w]} )) && words+=(${(z)aliases[$w]})
     if (( ${+functions[$w]} )); then
       __firebreak_esc "${functions[$w]}"
       req+="func"$'\t'"$w"$'\t'"$__firebreak_e"$'\n'
+      words+=(${(z)functions[$w]})
     fi
   done
+  if [[ -n $part ]]; then
+    __firebreak_esc "$part"
+    req+="part"$'\t'"$__firebreak_e"$'\n'
+  fi
+  [[ -n $complete ]] && req+="complete"$'\t'"1"$'\n'
   __firebreak_esc "$line"
   req+="line"$'\t'"$__firebreak_e"$'\n'"go"$'\t'"$id"$'\n'
   print -rn -- "$req" >&$__firebreak_q 2>/dev/null || { __firebreak_answer=(error none '' 'firebreak could not reach its helper'); return 0 }
@@ -89,12 +112,31 @@ __firebreak_judge() {
       [[ $t == - ]] && t=
       [[ $x == - ]] && x=
       __firebreak_answer=("$d" "$f" "$t" "$x")
+      __firebreak_timeouts=0
       return 0
     fi
   done
   __firebreak_answer=(error none '' 'firebreak did not answer within 1 s')
-  # A helper that hangs is replaced on the next Enter, not waited for again.
+  # A helper that hangs is replaced on the next Enter; when that one does not answer either,
+  # lines run unchecked for half a minute instead of waiting a second each.
   __firebreak_stop
+  (( ++__firebreak_timeouts > 1 )) && __firebreak_backoff=$(( SECONDS + 30 ))
+  return 0
+}
+
+# Whether zsh itself reads this text as a whole command (it would run it now, not ask for more).
+__firebreak_whole() {
+  command zsh -f -n -c "$1" 2>/dev/null
+}
+
+# What zsh will run for r / fc -s [PREFIX]: the newest history line that starts with PREFIX.
+__firebreak_repeated() {
+  emulate -L zsh
+  local k
+  for k in ${(Onk)history}; do
+    [[ -z $1 || $history[$k] == $1* ]] && { REPLY=$history[$k]; return 0 }
+  done
+  return 1
 }
 
 # Shows the verdict and asks on the terminal; true when the person chose to run the line.
@@ -126,10 +168,31 @@ __firebreak_done() {
 # The wrapper of widget $1: judge the whole command, then run the widget that was there before.
 __firebreak_guard() {
   emulate -L zsh -o extendedglob
-  local widget=$1 full=$PREBUFFER$BUFFER
+  local widget=$1 full judged part= REPLY
   shift
+  # A wrapper of ours inside another (a widget of the person's wrapped around ours, wrapped
+  # again at the next prompt): the outer one has judged.
+  if (( __firebreak_inside )); then
+    zle $__firebreak_orig[$widget] "$@"
+    return
+  fi
+  # What zsh will run: history expanded in the editor (!!, !rm, ^a^b), r and fc -s said as the
+  # line they repeat.
+  if [[ -o banghist ]] && [[ $BUFFER == *'!'* || $BUFFER == '^'* ]]; then
+    zle expand-history
+  fi
+  full=$PREBUFFER$BUFFER
+  [[ -n $PREBUFFER ]] && part=$BUFFER
+  judged=$full
+  if [[ $BUFFER =~ '^[[:space:]]*(r|fc[[:space:]]+-s|fc[[:space:]]+-e[[:space:]]+-)([[:space:]]+([^[:space:]=]+))?[[:space:]]*$' ]]; then
+    __firebreak_repeated "$match[3]" && judged=$PREBUFFER$REPLY
+  fi
   if [[ -n ${full//[[:space:]]/} ]]; then
-    __firebreak_judge "$full"
+    __firebreak_judge "$judged" "$part"
+    # The helper's parser says the command goes on: zsh must agree, or it would run it now.
+    if [[ $__firebreak_answer[1] == more && $__firebreak_answer[3] != heredoc ]] && __firebreak_whole "$judged"; then
+      __firebreak_judge "$judged" "$part" 1
+    fi
     [[ $__firebreak_answer[1] != error ]] && __firebreak_down=
     case $__firebreak_answer[1] in
       (ask|deny)
@@ -150,15 +213,48 @@ __firebreak_guard() {
         ;;
     esac
   fi
-  zle __firebreak_orig_$widget "$@"
+  __firebreak_inside=1
+  {
+    zle $__firebreak_orig[$widget] "$@"
+  } always {
+    __firebreak_inside=0
+  }
 }
 
 # Wrap every widget that runs the line, keeping what it was (a plugin's wrapper, or the builtin).
+# Wraps widget $1, keeping what it was: the builtin is called by its dot name (a copy of it
+# under another name would confuse zsh-syntax-highlighting, which calls builtins that way).
+__firebreak_wrap() {
+  if [[ ${widgets[$1]-builtin} == builtin ]]; then
+    __firebreak_orig[$1]=.$1
+  else
+    zle -A $1 __firebreak_orig_$1
+    __firebreak_orig[$1]=__firebreak_orig_$1
+  fi
+  zle -N $1 __firebreak_w_$1
+}
 for __firebreak_w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do
-  zle -A $__firebreak_w __firebreak_orig_$__firebreak_w
   eval "__firebreak_w_$__firebreak_w() { __firebreak_guard $__firebreak_w \"\$@\" }"
-  zle -N $__firebreak_w __firebreak_w_$__firebreak_w
+  __firebreak_wrap $__firebreak_w
 done
 unset __firebreak_w
+# Enter in an incremental search (^R) runs the found line through the builtin; a widget of
+# our own there ends the search and runs the line through the guard.
+zle -N __firebreak_search_accept __firebreak_w_accept-line
+bindkey -M isearch '^M' __firebreak_search_accept
+bindkey -M isearch '^J' __firebreak_search_accept
+
+# A widget the person (or a plugin) puts on accept-line later replaces ours: wrap again, around
+# it, before the next prompt. zsh-autosuggestions and zsh-syntax-highlighting wrap whatever is
+# there (ours included) and would wrap ours again at every prompt: theirs are left alone.
+__firebreak_rewrap() {
+  emulate -L zsh
+  local w
+  for w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do
+    [[ ${widgets[$w]-} == user:(__firebreak_w_|_zsh_autosuggest_bound_|_zsh_highlight_widget_)* ]] && continue
+    __firebreak_wrap $w
+  done
+}
+autoload -Uz add-zsh-hook && add-zsh-hook precmd __firebreak_rewrap
 __firebreak_start || __firebreak_warn 'firebreak could not start its helper'
 fi
