@@ -87,10 +87,10 @@ __firebreak_judge() {
   local IFS=$' \t\n;|&()<>{}`$"\'' words=() def
   local -A sent=()
   [[ $- == *f* ]] && words=($line) || { set -f; words=($line); set +f; }
-  while ((${#words[@]} > 0 && n < 256)); do
-    w=${words[0]}
-    words=("${words[@]:1}")
-    ((n++))
+  # Every word of the line is looked at; what the definitions add, up to a bound.
+  local first=${#words[@]}
+  while ((n < ${#words[@]} && n < first + 4096)); do
+    w=${words[n++]}
     [[ $w == [A-Za-z_]* && -z ${sent[$w]-} ]] || continue
     sent[$w]=1
     if [[ -n ${BASH_ALIASES[$w]+set} ]]; then

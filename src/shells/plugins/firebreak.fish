@@ -84,10 +84,11 @@ and not set -q __firebreak_loaded
         set -l words (__firebreak_words $line)
         set -l sent
         set -l n 0
-        while set -q words[1]; and test $n -lt 256
-            set -l w $words[1]
-            set -e words[1]
+        # Every word of the line is looked at; what the definitions add, up to a bound.
+        set -l last (math (count $words) + 4096)
+        while test $n -lt (count $words); and test $n -lt $last
             set n (math $n + 1)
+            set -l w $words[$n]
             contains -- $w $sent; and continue
             set -a sent $w
             functions -q -- $w; or continue

@@ -85,11 +85,11 @@ __firebreak_judge() {
   done
   # Functions the line reaches: named on it, in an alias it uses, or in such a function's body;
   # split into words as zsh itself would.
+  # Every word of the line is looked at; what the definitions add, up to a bound.
   words=(${(z)line})
-  while (( $#words > 0 && n < 256 )); do
-    w=$words[1]
-    shift words
-    (( n++ ))
+  local first=$#words
+  while (( n < $#words && n < first + 4096 )); do
+    w=$words[++n]
     [[ $w == [A-Za-z_]* && -z ${sent[$w]-} ]] || continue
     sent[$w]=1
     (( ${+aliases[$w]} )) && words+=(${(z)aliases[$w]})
