@@ -185,8 +185,9 @@ and not set -q __firebreak_loaded
             commandline -f execute
             return
         end
+        # Unfinished (2): Enter adds a line. A syntax error (1): fish refuses the whole line itself.
         commandline --is-valid
-        if test $status -eq 2
+        if test $status -ne 0
             commandline -f execute
             return
         end
@@ -220,6 +221,12 @@ and not set -q __firebreak_loaded
     # Every key that runs the line (Enter, and fish's own Ctrl+Enter, Shift+Enter and the like) in
     # every mode goes through the guard; again before each prompt, as key bindings may have changed.
     function __firebreak_bind --on-event fish_prompt --on-variable fish_key_bindings
+        # Before a prompt, only when Enter is no longer ours (one builtin call otherwise).
+        if test "$argv[1]" = fish_prompt
+            set -l mode default
+            test "$fish_key_bindings" = fish_vi_key_bindings; and set mode insert
+            string match -q -- '* __firebreak_enter' (bind -M $mode \r 2>/dev/null); and return
+        end
         for mode in default insert replace replace_one visual
             bind -M $mode \r __firebreak_enter 2>/dev/null
             bind -M $mode \n __firebreak_enter 2>/dev/null

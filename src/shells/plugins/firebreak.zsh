@@ -221,8 +221,7 @@ __firebreak_guard() {
   }
 }
 
-# Wrap every widget that runs the line, keeping what it was (a plugin's wrapper, or the builtin).
-# Wraps widget $1, keeping what it was: the builtin is called by its dot name (a copy of it
+# Wraps widget $1, keeping what it was (a plugin's wrapper, or the builtin): the builtin is called by its dot name (a copy of it
 # under another name would confuse zsh-syntax-highlighting, which calls builtins that way).
 __firebreak_wrap() {
   if [[ ${widgets[$1]-builtin} == builtin ]]; then
