@@ -121,6 +121,22 @@ class Terminal {
     return m?.[0] ?? '';
   }
 
+  /**
+   * Types lines (the last one risky), answers no, and checks the target is still there; then
+   * clears the line kept in the editor.
+   */
+  async refuse(target: string, ...lines: string[]): Promise<void> {
+    for (const l of lines.slice(0, -1)) {
+      this.line(l);
+      await sleep(300);
+    }
+    this.line(lines.at(-1)!);
+    await this.answer(false);
+    assert.ok(existsSync(target), `nothing ran: ${lines.join(' / ')}`);
+    this.keys('C-c');
+    await sleep(300);
+  }
+
   /** Waits until the last lines of the screen show the prompt with this text still in the editor. */
   async editorHolds(text: string): Promise<void> {
     const esc = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -235,26 +251,13 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
     it('an alias the person defined in this shell is judged as what it runs', async () => {
       const scratch = join(home, 'aliased');
       mkdirSync(scratch);
-      t.line(shell === 'fish' ? "alias zap 'rm -rf'" : "alias zap='rm -rf'");
-      await sleep(300);
-      t.line('zap ~/aliased');
-      await t.answer(false);
-      assert.ok(existsSync(scratch), 'nothing ran');
-      t.keys('C-c');
-      await sleep(200);
+      await t.refuse(scratch, shell === 'fish' ? "alias zap 'rm -rf'" : "alias zap='rm -rf'", 'zap ~/aliased');
     });
 
     it('vi key bindings: Enter is still guarded', async () => {
       const scratch = join(home, 'vi-scratch');
       mkdirSync(scratch);
-      t.line(VI[shell].on);
-      await sleep(500);
-      t.line('rm -rf ~/vi-scratch');
-      await t.answer(false);
-      await sleep(300);
-      assert.ok(existsSync(scratch), 'nothing ran');
-      t.keys('C-c');
-      await sleep(300);
+      await t.refuse(scratch, VI[shell].on, 'rm -rf ~/vi-scratch');
       t.line(VI[shell].off);
       await sleep(500);
       t.line('echo back-to-emacs');
@@ -286,12 +289,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await sleep(200);
       t.line('echo strict-ok > strict.txt');
       await eventually(() => existsSync(join(repo, 'strict.txt')), 'a routine line ran');
-      t.line('rm -rf ~/strict');
-      await t.answer(false);
-      await sleep(300);
-      assert.ok(existsSync(scratch), 'nothing ran');
-      t.keys('C-c');
-      await sleep(300);
+      await t.refuse(scratch, 'rm -rf ~/strict');
       t.line('set +u +e; echo still-here');
       await t.waitFor(/^still-here$/m);
     });
@@ -299,15 +297,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
     it('a command of several lines is judged before any of it runs', async () => {
       const scratch = join(home, 'looped');
       mkdirSync(scratch);
-      t.line(shell === 'fish' ? 'for d in looped' : 'for d in looped; do');
-      await sleep(300);
-      t.line('rm -rf ~/$d');
-      if (shell === 'fish') t.line('end');
-      await t.answer(false);
-      await sleep(300);
-      assert.ok(existsSync(scratch), 'the loop did not run');
-      t.keys('C-c');
-      await sleep(300);
+      await t.refuse(scratch, ...(shell === 'fish' ? ['for d in looped', 'rm -rf ~/$d', 'end'] : ['for d in looped; do', 'rm -rf ~/$d']));
       t.line('echo after-loop');
       await t.waitFor(/^after-loop$/m);
     });
@@ -315,28 +305,16 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
     it('the disguises a review found are stopped too', async () => {
       const target = join(home, 'disguised');
       mkdirSync(target);
-      const stopped = async (...lines: string[]): Promise<void> => {
-        for (const l of lines.slice(0, -1)) {
-          t.line(l);
-          await sleep(300);
-        }
-        t.line(lines.at(-1)!);
-        await t.answer(false);
-        await sleep(300);
-        assert.ok(existsSync(target), `nothing ran: ${lines.join(' / ')}`);
-        t.keys('C-c');
-        await sleep(300);
-      };
       if (shell === 'fish') {
         // An abbreviation is expanded as the line runs; an escape spells a command's name.
         t.line('abbr -a nukeit rm -rf ~/disguised');
         await sleep(300);
-        await stopped('nukeit');
-        await stopped('\\x72m -rf ~/disguised');
+        await t.refuse(target, 'nukeit');
+        await t.refuse(target, '\\x72m -rf ~/disguised');
         // Defining a function that deletes asks too; yes defines it.
         t.line('function nukeit2; rm -rf ~/disguised; end; function cl; nukeit2; end');
         await t.answer(true);
-        await stopped('cl');
+        await t.refuse(target, 'cl');
         // fish's own functions (ls is one) are what fish is: a plain ls is not asked about.
         t.line('ls > listed.txt');
         await eventually(() => existsSync(join(repo, 'listed.txt')), 'ls ran');
@@ -348,17 +326,17 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await sleep(300);
       t.keys('C-c');
       await sleep(300);
-      await stopped('rm -rf ~/disguised');
+      await t.refuse(target, 'rm -rf ~/disguised');
       // A line firebreak's parser finds unfinished, and the shell runs as it is.
-      await stopped(`echo \${x:-"'"}; rm -rf ~/disguised`);
+      await t.refuse(target, `echo \${x:-"'"}; rm -rf ~/disguised`);
       // History expansion of the line just refused.
-      await stopped('!!');
+      await t.refuse(target, '!!');
       // A function reached through an alias and another function.
       // Defining a function that deletes asks too; yes defines it.
       t.line('nukeit() { rm -rf ~/disguised; }; cleanup() { nukeit; }; alias cl=cleanup');
       await t.answer(true);
       assert.ok(existsSync(target), 'a definition deletes nothing');
-      await stopped('cl');
+      await t.refuse(target, 'cl');
       if (shell === 'zsh') {
         // Enter in an incremental history search.
         t.keys('C-r');
