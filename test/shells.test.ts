@@ -415,3 +415,22 @@ describe('firebreak connect <shell>', () => {
     assert.equal(existsSync(join(b.home, '.zshrc')), false, '--dry-run writes nothing');
   });
 });
+
+describe('firebreak doctor, for the shells', () => {
+  it("runs the rc file's line in the shell and asks its plugin about a risky and a routine line", { skip: !has('zsh') }, () => {
+    const b = box();
+    const env = { HOME: b.home, PATH: process.env.PATH };
+    assert.equal(runCli(['connect', 'zsh'], { env }).status, 0);
+    const ok = runCli(['doctor', 'zsh'], { env });
+    assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /^zsh +ok +.*\.zshrc: 'rm -rf ~' is stopped \((ask|deny)\), 'git status' runs\n$/);
+    // A line that loads a firebreak which is not there any more.
+    writeFileSync(join(b.home, '.zshrc'), `eval "$('${process.execPath}' '${join(b.base, 'gone', 'firebreak.cjs')}' init zsh)"\n`);
+    const broken = runCli(['doctor', 'zsh'], { env });
+    assert.equal(broken.status, 1);
+    assert.match(broken.stdout, /^zsh +FIX +.*'rm -rf ~' was answered/);
+    const unset = runCli(['doctor', 'bash'], { env });
+    assert.equal(unset.status, 1);
+    assert.match(unset.stdout, /^bash +FIX +not guarded: .*\.bashrc does not load the plugin; to guard it: firebreak connect bash\n$/);
+  });
+});

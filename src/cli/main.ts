@@ -30,7 +30,7 @@ Usage:
                                                     register the hook (and the MCP server) with an agent
   firebreak init bash|zsh|fish                      the shell plugin: eval "$(firebreak init bash)" in ~/.bashrc
   firebreak connect bash|zsh|fish [--remove]        add that line to your rc file (or take it out)
-  firebreak doctor                                  check every agent's registration, end to end
+  firebreak doctor [agent|shell...]                 check every agent's hook and every shell's plugin, end to end
   firebreak allow CODE | --list                     let one command an agent was refused run once (in your own terminal)
   firebreak audit [stats] [--since 1d] [--decision deny]   what the agent-facing doors decided
   firebreak rules list|show ID|test FILE            browse the catalogue, test your own rules
@@ -88,7 +88,13 @@ async function main(argv: string[]): Promise<number> {
     if (sub === 'policy') return tools.runPolicy(rest, io);
     if (sub === 'audit') return tools.runAudit(rest, io);
     if (sub === 'connect') return tools.runConnect(rest, io);
-    return tools.runDoctor(rest, io);
+    // Agents and shells: both unless the names given are only one kind.
+    const shells = rest.filter(isShellName);
+    const agents = rest.filter((a) => !isShellName(a));
+    if (rest.includes('--help') || rest.includes('-h')) return tools.runDoctor(rest, io);
+    const agentsBad = shells.length > 0 && agents.length === 0 ? 0 : await tools.runDoctor(agents, io);
+    const shellsBad = agents.length > 0 && shells.length === 0 ? 0 : tools.runShellDoctor(shells, io, { env: (k) => process.env[k], home: homedir() });
+    return Math.max(agentsBad, shellsBad);
   }
   if (sub !== 'check' && sub !== 'mcp') {
     process.stderr.write(

@@ -8,3 +8,4 @@ export { runAudit } from '../audit/cli.js';
 export { buildPolicy } from '../policy/build-policy.js';
 export { runConnect } from '../hooks/connect.js';
 export { runDoctor } from '../hooks/doctor.js';
+export { runShellDoctor } from '../shells/doctor.js';

@@ -19,14 +19,16 @@ import { untrustedProject } from './project-trust.js';
 import { eventList, findHandlers, tilde, type Registered, type Where } from './registration.js';
 
 const DOCTOR_HELP = `Usage:
-  firebreak doctor [agent...]
+  firebreak doctor [agent|shell...]
 
 For every agent found on this machine (or those named): checks that firebreak's hook is
 registered and well-formed, that the agent will run it (Codex's trust, a trusted project for
 a project's own hook in Codex and Copilot CLI, Cursor's failClosed, hooks not switched off,
 a timeout longer than firebreak's deadline), and sends the registered command a risky and a
 routine tool call in the agent's own format: the risky one must come back blocked, the
-routine one must not. Exit 0 when every agent found is guarded, 1 otherwise.
+routine one must not. Then, for bash, zsh and fish (or those named), whether the rc file loads
+the shell plugin, and whether that plugin stops a risky line and lets a routine one run.
+Exit 0 when every agent found and every shell set up is guarded, 1 otherwise.
 `;
 
 const RISKY = 'rm -rf ~';

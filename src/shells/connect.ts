@@ -25,7 +25,7 @@ interface Env {
   home: string;
 }
 
-function rcFile(shell: ShellName, { env, home }: Env): string {
+export function rcFile(shell: ShellName, { env, home }: Env): string {
   if (shell === 'bash') return join(home, '.bashrc');
   if (shell === 'zsh') return join(env('ZDOTDIR') || home, '.zshrc');
   return join(env('XDG_CONFIG_HOME') || join(home, '.config'), 'fish', 'config.fish');
@@ -59,7 +59,7 @@ function pluginLine(shell: ShellName, env: Env['env']): string {
 }
 
 /** A line that loads the plugin for this shell, however it was written. */
-const loadsPlugin = (shell: ShellName, line: string): boolean => new RegExp(`\\binit ${shell}\\b`).test(line) && /firebreak/.test(line);
+export const loadsPlugin = (shell: ShellName, line: string): boolean => new RegExp(`\\binit ${shell}\\b`).test(line) && /firebreak/.test(line);
 
 export function runShellConnect(shell: ShellName, argv: string[], io: { stdout: Out; stderr: Out }, where: Env): number {
   let remove = false;
