@@ -67,6 +67,7 @@ class Terminal {
   }
 
   type(text: string): void {
+    if (text.includes('\r')) this.before = this.prompts();
     tmux('send-keys', '-t', this.name, '-l', text);
   }
 
@@ -305,7 +306,14 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
     it('the disguises a review found are stopped too', async () => {
       const target = join(home, 'disguised');
       mkdirSync(target);
+      // Keys typed ahead of the question (or pasted without bracketed paste) do not answer it.
+      t.type('rm -rf ~/disguised\r~/disguised\r');
+      await t.answer(false);
+      assert.ok(existsSync(target), 'the typed-ahead name did not answer');
+      t.keys('C-c');
+      await sleep(300);
       if (shell === 'fish') {
+        await t.refuse(target, 'echo rm -rf ~/disguised | source');
         // An abbreviation is expanded as the line runs; an escape spells a command's name.
         t.line('abbr -a nukeit rm -rf ~/disguised');
         await sleep(300);
@@ -338,6 +346,10 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       assert.ok(existsSync(target), 'a definition deletes nothing');
       await t.refuse(target, 'cl');
       if (shell === 'zsh') {
+        // zsh's own syntax: a # that is no comment (interactive_comments is off), repeat, =cmd.
+        await t.refuse(target, 'echo hi #; rm -rf ~/disguised');
+        await t.refuse(target, 'repeat 1 rm -rf ~/disguised');
+        await t.refuse(target, '=rm -rf ~/disguised');
         // Enter in an incremental history search.
         t.keys('C-r');
         t.type('rm -rf ~/disg');

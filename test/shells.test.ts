@@ -152,6 +152,10 @@ describe("fish's grammar, said in sh's words", () => {
     // Escapes spell characters; an `and` after a condition goes on with it.
     ['\\x72m -rf ~ \\162m \\u0072m a\\ b', "rm -rf ~ rm rm a' 'b"],
     ['if test -d x; and test -w x; rm -rf x; end', 'if test -d x && test -w x; then rm -rf x; fi'],
+    // fish's source with no file reads its input; (… | psub) is a file of the output.
+    ['echo rm -rf ~ | source', 'echo rm -rf ~ | source /dev/stdin'],
+    ['source (echo rm -rf ~ | psub)', 'source <(echo rm -rf ~)'],
+    ['switch (uname); case Linux; echo l; end', 'case $(uname) in Linux) echo l; ;; esac'],
   ];
   it('reads each block and combiner as sh does, with nothing left unparsed', () => {
     for (const [fish, sh] of cases) {
@@ -211,6 +215,9 @@ describe('judging a line for a person', () => {
     const whole = j.answer(request(`echo \${x:-"'"}; kubectl delete namespace production`, b.project, { complete: true }));
     assert.notEqual(whole.decision, 'allow');
     assert.notEqual(whole.decision, 'more');
+    // The carried-over text may make a whole harmless line of it ('…' closing the quote): the line just typed alone still counts.
+    const carried = j.answer(request("echo 'abc\nkubectl delete namespace production #'", b.project, { part: "kubectl delete namespace production #'" }));
+    assert.equal(carried.decision, 'deny');
     assert.equal(j.answer(request('cat <<EOF', b.project)).token, 'heredoc');
     assert.equal(j.answer(request('for x in a; do', b.project)).token, 'open');
     for (const l of ['ls -la', 'echo "done"', 'echo a \\\\']) assert.ok(!goesOn(l), l);

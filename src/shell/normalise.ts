@@ -127,6 +127,9 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   pkexec: wrapper({ value: '--user' }),
   run0: wrapper({ value: '-u --user -g --group -D --chdir --setenv --unit --property --description --slice --nice --machine' }, { chdir: ['-D', '--chdir'] }),
   gosu: wrapper({}, { leadingOperands: 1 }),
+  // zsh: `repeat N cmd` runs cmd N times; `- cmd` runs it with a dash before its argv[0].
+  repeat: wrapper({}, { leadingOperands: 1 }),
+  '-': NOTHING,
   'su-exec': wrapper({}, { leadingOperands: 1 }),
   setuidgid: wrapper({}, { leadingOperands: 1 }),
   envdir: wrapper({}, { leadingOperands: 1 }),
@@ -192,6 +195,9 @@ export function basename(name: string): string {
   return slash >= 0 ? name.slice(slash + 1) : name;
 }
 
+/** The program a command word names: zsh runs `=rm` as the rm its PATH finds. */
+const programName = (text: string): string => basename(/^=[\w.+-]/.test(text) ? text.slice(1) : text);
+
 /** Returns the command that runs, or null when nothing runs (a bare assignment, `command -v x`). */
 export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   let argv = cmd.argv;
@@ -201,7 +207,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   for (let n = 0; n < MAX_WRAPPERS && argv.length > 0; n++) {
     const head = argv[0]!;
     if (head.dynamic) break;
-    const name = basename(head.text);
+    const name = programName(head.text);
     const spec = own(WRAPPERS, name);
     if (!spec) break;
     const rest = stripWrapper(argv.slice(1), spec, assignments, where);
@@ -226,7 +232,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   // One literal with every field, always in this order: the engine reads these objects in
   // its hottest loop, and a single shape keeps V8's property access fast.
   return {
-    name: head ? (head.dynamic || globName(head) ? head.text : basename(head.text)) : '',
+    name: head ? (head.dynamic || globName(head) ? head.text : programName(head.text)) : '',
     args: argv.slice(1),
     redirects: cmd.redirects,
     wrappers,

@@ -42,7 +42,9 @@ function fishEscape(src: string, at: number): [string, number] {
   return [SIMPLE_ESCAPES[c] ?? c, at + 2];
 }
 
-export function fishToSh(src: string): string {
+export function fishToSh(fish: string): string {
+  // (cmd | psub) is a file holding cmd's output: sh's <(cmd).
+  const src = fish.replace(/\(([^()]*?)\|[ \t]*psub\b[^()]*\)/g, (_m, cmd: string) => `<(${cmd.trim()})`);
   let out = '';
   let i = 0;
   let atCommand = true;
@@ -155,8 +157,9 @@ export function fishToSh(src: string): string {
       continue;
     }
     if (c === '(') {
-      // Bare parentheses are command substitution in fish (there are no subshells).
-      out += out.endsWith('$') ? '(' : '$(';
+      // Bare parentheses are command substitution in fish (there are no subshells); after < or
+      // > they are the process substitution `(cmd | psub)` was said as.
+      out += /[$<>]$/.test(out) ? '(' : '$(';
       i++;
       atCommand = true;
       continue;
@@ -236,7 +239,7 @@ export function fishToSh(src: string): string {
         let subject = '';
         while (i < src.length && src[i] !== ';' && src[i] !== '\n') subject += src[i++];
         blocks.push({ kind: 'switch', cases: 0 });
-        out += `case ${subject.trim()} in`;
+        out += `case ${fishToSh(subject.trim())} in`;
         swallow = true;
         atCommand = true;
         break;
@@ -262,6 +265,20 @@ export function fishToSh(src: string): string {
         out += '!';
         atCommand = true;
         break;
+      case 'source':
+      case '.': {
+        // fish's source with no file (or -) reads its input: `… | source` runs what comes down the pipe.
+        const save = i;
+        while (isSpace(src[i])) i++;
+        if (src[i] === '-' && (endsWord(src[i + 1]) || src[i + 1] === undefined)) i++;
+        else if (!(i >= src.length || isSeparator(src[i]) || src[i] === ')')) {
+          i = save;
+          out += w;
+          break;
+        }
+        out += `${w} /dev/stdin`;
+        break;
+      }
       default:
         out += w;
     }

@@ -241,20 +241,19 @@ export class ShellJudge {
     // typed read alone, not failed for being unfinished. Unless the shell itself reads it as
     // whole, in which case it runs now and is judged as it stands.
     const unfinished = r.complete ? null : goesOn(line);
-    if (unfinished) {
-      const byRules = (x: typeof a): Decision =>
-        x.matched_rules.some((m) => listsRule(policy.deniedRules, m.id)) ? 'deny' : engine.decide(x.severity, 'human');
-      decision = byRules(a);
-      if (r.part !== '' && decision !== 'deny') {
-        const alone = engine.assess(this.shell === 'fish' ? fishToSh(r.part) : r.part, { ...opts, audience: 'human' });
-        const d = byRules(alone);
-        if (d !== 'allow' && (decision === 'allow' || d === 'deny')) {
-          decision = d;
-          shown = { ...alone, command: r.line };
-        }
+    const byRules = (x: typeof a): Decision => (x.matched_rules.some((m) => listsRule(policy.deniedRules, m.id)) ? 'deny' : engine.decide(x.severity, 'human'));
+    if (unfinished) decision = byRules(a);
+    // The line just typed, read alone as well: after Ctrl-C at a continuation prompt the shell
+    // may hold lines that are no longer pending, and run this one as a command of its own.
+    if (r.part !== '' && decision !== 'deny') {
+      const alone = engine.assess(this.shell === 'fish' ? fishToSh(r.part) : r.part, { ...opts, audience: 'human' });
+      const d = byRules(alone);
+      if (d !== 'allow' && (decision === 'allow' || d === 'deny')) {
+        decision = d;
+        shown = { ...alone, command: r.line };
       }
-      if (decision === 'allow') return { id: r.id, decision: 'more', friction: 'none', token: unfinished, text: '' };
     }
+    if (unfinished && decision === 'allow') return { id: r.id, decision: 'more', friction: 'none', token: unfinished, text: '' };
     if (decision === 'allow') return { id: r.id, decision: 'allow', friction: 'none', token: '', text: '' };
     // An unfinished line is not a parse error to the person who is still typing it.
     const labels = unfinished ? shown.context.labels.filter((l) => l !== 'parse-error') : shown.context.labels;

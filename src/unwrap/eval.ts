@@ -2,7 +2,7 @@
 // defined on the line.
 
 import type { CodeSource, NormalisedCommand } from '../shell/normalise.js';
-import { fromStdin, NONE, sourceOfWord, worst, type NestedResult, type Stdin } from './result.js';
+import { fromStdin, isStdinPath, NONE, sourceOfWord, worst, type NestedResult, type Stdin } from './result.js';
 
 export function evalNested({ args }: NormalisedCommand): NestedResult {
   if (args.length === 0) return NONE;
@@ -14,7 +14,7 @@ export function evalNested({ args }: NormalisedCommand): NestedResult {
 export function sourceNested({ name, args }: NormalisedCommand, stdin: Stdin): NestedResult {
   const script = args[0];
   if (!script) return NONE;
-  if (script.text === '/dev/stdin' || script.text === '-') return fromStdin(name, stdin);
+  if (isStdinPath(script.text)) return fromStdin(name, stdin);
   if (script.output !== undefined) return { nested: [{ code: script.output, via: `${name} <(…)` }], codeSource: null };
   return { nested: [], codeSource: sourceOfWord(script) };
 }

@@ -10,7 +10,7 @@ import { afterOptions, line } from './items.js';
 import { programCode } from './env-programs.js';
 import { laterReader, withTempPrograms } from './later-files.js';
 import { printedOutput } from './printed-output.js';
-import { fromStdin, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
+import { fromStdin, isStdinPath, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
 
 /** at reads the commands it schedules from stdin (or -f FILE, which is not read here). */
 export function atNested({ name, args }: NormalisedCommand, stdin: Stdin): NestedResult {
@@ -43,7 +43,7 @@ export function crontabNested({ args }: NormalisedCommand, stdin: Stdin): Nested
   if (args.some((a) => /^-[lre]$/.test(a.text))) return NONE;
   // With no file, crontab reads the table from stdin (crontab <<< '…').
   if (!file && !stdin) return NONE;
-  if (file && file.text !== '-' && file.text !== '/dev/stdin') return { nested: [], codeSource: file.dynamic ? 'unknown' : null };
+  if (file && !isStdinPath(file.text)) return { nested: [], codeSource: file.dynamic ? 'unknown' : null };
   if (stdin?.kind === 'text') return { nested: crontabCommands(stdin.text).map((code) => ({ code, via: 'crontab entry' })), codeSource: null };
   // (crontab -l; echo '…') | crontab - re-installs what is there plus what the line shows: only
   // a download or a decoded payload installed unseen is worth stopping.

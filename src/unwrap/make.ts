@@ -7,7 +7,7 @@ import { optionSpec } from '../options/spec.js';
 import { walkOptions } from '../options/walk.js';
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
-import { fromStdin, NONE, type NestedResult, type Stdin } from './result.js';
+import { fromStdin, isStdinPath, NONE, type NestedResult, type Stdin } from './result.js';
 import { isShell } from './shells.js';
 
 const MAKE = optionSpec({
@@ -73,7 +73,7 @@ export function makeNested({ name, args }: NormalisedCommand, stdin: Stdin): Nes
   if (flags && shell && !flags.dynamic && !shell.dynamic && !isShell(shellName.slice(shellName.lastIndexOf('/') + 1)))
     nested.push({ code: `${shell.text} ${flags.text} "$RECIPE_LINE"`, via: `${name} running each recipe line with .SHELLFLAGS` });
   for (const f of files) {
-    if (f.text === '-' || f.text === '/dev/stdin') {
+    if (isStdinPath(f.text)) {
       const read = fromStdin(name, stdin);
       nested.push(...read.nested.flatMap((n) => makefileCommands(n.code)).map((code) => ({ code, via: `${name} -f -` })));
       if (read.codeSource) return { nested, codeSource: read.codeSource };

@@ -43,6 +43,9 @@ export function worst(a: CodeSource | null, b: CodeSource | null): CodeSource | 
   return rank[a] >= rank[b] ? a : b;
 }
 
+/** A file operand that is the command's own standard input: -, /dev/stdin, /dev/fd/0, /proc/self/fd/0. */
+export const isStdinPath = (text: string): boolean => text === '-' || text === '/dev/stdin' || text === '/dev/fd/0' || text === '/proc/self/fd/0';
+
 /** Code a command reads on stdin (sh, at, source /dev/stdin): the text when the line holds it, else where it comes from. */
 export function fromStdin(name: string, stdin: Stdin): NestedResult {
   if (!stdin) return NONE;

@@ -4,7 +4,7 @@
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
-import { fromStdin, sourceOfWord, type NestedResult, type Stdin, worst } from './result.js';
+import { fromStdin, isStdinPath, sourceOfWord, type NestedResult, type Stdin, worst } from './result.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'csh', 'tcsh', 'fish', 'rbash']);
 
@@ -49,7 +49,7 @@ function shellInvocation(args: Arg[]): { code: Arg | null; script: Arg | null; r
   }
   const first = args[i] ?? null;
   if (c) return { code: first, script: null, readsStdin: false };
-  if (first && !s) return { code: null, script: first, readsStdin: first.text === '/dev/stdin' || first.text === '-' };
+  if (first && !s) return { code: null, script: first, readsStdin: isStdinPath(first.text) };
   return { code: null, script: null, readsStdin: true };
 }
 

@@ -63,7 +63,7 @@ __firebreak_stop() {
 # $2: the line just typed, when earlier lines of the command were read already; $3: 1 when bash
 # itself found the command complete.
 __firebreak_judge() {
-  local line=$1 part=${2-} complete=${3-} id req k w rid d f t x n=0
+  local line=$1 part=${2-} complete=${3-} id req k w rid d f t x n=0 nf=0
   # After a helper that did not answer, half a minute without one (the warning said so).
   if ((SECONDS < __firebreak_backoff)); then
     __firebreak_answer=(error none '' 'firebreak did not answer within 1 s')
@@ -96,8 +96,11 @@ __firebreak_judge() {
     if [[ -n ${BASH_ALIASES[$w]+set} ]]; then
       [[ $- == *f* ]] && words+=(${BASH_ALIASES[$w]}) || { set -f; words+=(${BASH_ALIASES[$w]}); set +f; }
     fi
-    if declare -F -- "$w" >/dev/null 2>&1; then
+    if ((nf < 64)) && declare -F -- "$w" >/dev/null 2>&1; then
       def=$(declare -f -- "$w")
+      # A large library (nvm) is not judged through: its size would only end in a limit.
+      ((${#def} > 16384)) && continue
+      ((nf++))
       __firebreak_esc "$def"
       req+="func"$'\t'"$w"$'\t'"$__firebreak_e"$'\n'
       [[ $- == *f* ]] && words+=($def) || { set -f; words+=($def); set +f; }
@@ -141,6 +144,8 @@ __firebreak_confirm() {
   printf -v token '%b' "${__firebreak_answer[2]}"
   { printf '\n%s\n' "$text" >/dev/tty; } 2>/dev/null || return 1
   [[ $f == warn ]] && return 0
+  # Keys typed ahead (or pasted without bracketed paste) must not answer a question not yet asked.
+  while IFS= read -r -s -n 1 -t 0.02 _ </dev/tty 2>/dev/null; do :; done
   saved=$(command stty -g </dev/tty 2>/dev/null)
   command stty sane </dev/tty 2>/dev/null
   if [[ $f == type ]]; then

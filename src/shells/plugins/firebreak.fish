@@ -84,6 +84,7 @@ and not set -q __firebreak_loaded
         set -l words (__firebreak_words $line)
         set -l sent
         set -l n 0
+        set -l nf 0
         # Every word of the line is looked at; what the definitions add, up to a bound.
         set -l last (math (count $words) + 4096)
         while test $n -lt (count $words); and test $n -lt $last
@@ -96,6 +97,10 @@ and not set -q __firebreak_loaded
             set -l file (functions --details -- $w)
             string match -q -- "$__fish_data_dir/*" $file; and continue
             set -l def (functions -- $w)
+            # A large library is not judged through: its size would only end in a limit.
+            test (math (string join + -- (string length -- $def) 0)) -le 16384; or continue
+            set nf (math $nf + 1)
+            test $nf -le 64; or continue
             set -a req "func"\t$w\t(__firebreak_esc $def)
             set -a words (__firebreak_words $def)
         end
@@ -130,11 +135,19 @@ and not set -q __firebreak_loaded
         string split -n -- ' ' (string replace -ra -- '[;|&()<>{}"\'\\n\\t]' ' ' $argv)
     end
 
-    # What fish runs for an abbreviation: its expansion (a plain one, or its function's output).
+    # What fish runs for an abbreviation that matches this token (by name, or by its --regex):
+    # its expansion, or what its --function prints. Status 1 when none matches.
     function __firebreak_abbr
         for l in (abbr --show)
-            set -l m (string match -r -- '^abbr -a (.*?)-- (\S+) (.*)$' $l)
-            test "$m[3]" = "$argv[1]"; or continue
+            set -l m (string match -r -- '^abbr -a (.*?)-- (\S+)(?: (.*))?$' $l)
+            set -q m[3]; or continue
+            set -l re (string match -r -- '--regex (\S+)' $m[2])[2]
+            if test -n "$re"
+                set re (eval "printf '%s' $re")
+                string match -qr -- "^(?:$re)\$" $argv[1]; or continue
+            else
+                test "$m[3]" = "$argv[1]"; or continue
+            end
             set -l fn (string match -r -- '--function (\S+)' $m[2])[2]
             if test -n "$fn"
                 $fn $argv[1]
@@ -158,6 +171,7 @@ and not set -q __firebreak_loaded
         set -l question 'Run it anyway? [y/N] '
         test "$f" = type; and set question "Type '$token' to run it anyway (Enter keeps the line to edit): "
         set -l reply ($__firebreak_bash --noprofile --norc -c '
+            while IFS= read -r -s -n 1 -t 0.02 _ </dev/tty 2>/dev/null; do :; done
             saved=$(stty -g </dev/tty 2>/dev/null)
             stty sane </dev/tty 2>/dev/null
             printf "%s" "$1" >/dev/tty || exit 1
@@ -196,7 +210,7 @@ and not set -q __firebreak_loaded
         # An abbreviation under the cursor is expanded as the line runs: judge what it becomes.
         set -l judged $full
         set -l tok (commandline -t)
-        if test -n "$tok"; and abbr --query -- $tok 2>/dev/null
+        if test -n "$tok"
             set -l exp (__firebreak_abbr $tok)
             and set judged (string replace -r -- (string escape --style=regex -- $tok)'(\s*)$' (string join ' ' -- $exp)'$1' $full | string collect)
         end
@@ -208,7 +222,6 @@ and not set -q __firebreak_loaded
                     __firebreak_done ran
                 else
                     __firebreak_done kept
-                    builtin history append -- $full 2>/dev/null
                     commandline -f repaint
                     return
                 end
@@ -218,23 +231,24 @@ and not set -q __firebreak_loaded
         commandline -f execute
     end
 
-    # Every key that runs the line (Enter, and fish's own Ctrl+Enter, Shift+Enter and the like) in
-    # every mode goes through the guard; again before each prompt, as key bindings may have changed.
+    # Every key that runs the line (Enter, fish's own Ctrl+Enter and Shift+Enter, and any binding
+    # whose command executes it) in every mode goes through the guard; looked at again before each
+    # prompt, and rebound whenever the bindings changed since.
+    set -g __firebreak_bindings ''
     function __firebreak_bind --on-event fish_prompt --on-variable fish_key_bindings
-        # Before a prompt, only when Enter is no longer ours (one builtin call otherwise).
-        if test "$argv[1]" = fish_prompt
-            set -l mode default
-            test "$fish_key_bindings" = fish_vi_key_bindings; and set mode insert
-            string match -q -- '* __firebreak_enter' (bind -M $mode \r 2>/dev/null); and return
-        end
+        set -l all (bind -a 2>/dev/null | string collect)
+        test "$all" = "$__firebreak_bindings"; and return
         for mode in default insert replace replace_one visual
             bind -M $mode \r __firebreak_enter 2>/dev/null
             bind -M $mode \n __firebreak_enter 2>/dev/null
         end
-        for b in (bind -a 2>/dev/null | string match -r -- '.* execute$')
-            set -l cmd (string replace -r -- ' execute$' ' __firebreak_enter' (string replace -r -- '^bind --preset ' 'bind ' $b))
-            eval $cmd 2>/dev/null
+        for b in (bind -a 2>/dev/null | string match -r -- '.*\bexecute\b.*')
+            string match -q -- '*__firebreak_enter*' $b; and continue
+            # The key and mode as listed, its command replaced by the guard.
+            set -l head (string match -r -- '^bind (?:--preset )?((?:-M \S+ )?(?:-m \S+ )?(?:-k )?\S+) ' $b)[2]
+            test -n "$head"; and eval "bind $head __firebreak_enter" 2>/dev/null
         end
+        set -g __firebreak_bindings (bind -a 2>/dev/null | string collect)
     end
     __firebreak_bind
     __firebreak_start; or __firebreak_warn 'firebreak could not start its helper'

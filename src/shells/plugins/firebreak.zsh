@@ -62,7 +62,7 @@ __firebreak_stop() {
 # Sends a command to the helper; the answer lands in __firebreak_answer (decision friction token text).
 __firebreak_judge() {
   emulate -L zsh
-  local line=$1 part=${2-} complete=${3-} id req k w rid d f t x n=0
+  local line=$1 part=${2-} complete=${3-} id req k w rid d f t x n=0 nf=0
   local -a words
   local -A sent
   # After a helper that did not answer, half a minute without one (the warning said so).
@@ -93,7 +93,10 @@ __firebreak_judge() {
     [[ $w == [A-Za-z_]* && -z ${sent[$w]-} ]] || continue
     sent[$w]=1
     (( ${+aliases[$w]} )) && words+=(${(z)aliases[$w]})
-    if (( ${+functions[$w]} )); then
+    # An autoloaded function not called yet is a stub: load its body (without running it).
+    [[ ${functions[$w]-} == *'builtin autoload -X'* ]] && autoload +X -- $w 2>/dev/null
+    # A large library (nvm) is not judged through: its size would only end in a limit.
+    if (( ${+functions[$w]} && ${#functions[$w]} <= 16384 && nf++ < 64 )); then
       __firebreak_esc "${functions[$w]}"
       req+="func"$'\t'"$w"$'\t'"$__firebreak_e"$'\n'
       words+=(${(z)functions[$w]})
@@ -147,6 +150,8 @@ __firebreak_confirm() {
   token=${(g::)__firebreak_answer[3]}
   { print -r -- "$text" >/dev/tty } 2>/dev/null || return 1
   [[ $f == warn ]] && return 0
+  # Keys typed ahead (or pasted without bracketed paste) must not answer a question not yet asked.
+  while read -r -s -k 1 -t 0.02 _ </dev/tty 2>/dev/null; do :; done
   saved=$(command stty -g </dev/tty 2>/dev/null)
   command stty sane </dev/tty 2>/dev/null
   if [[ $f == type ]]; then
@@ -184,8 +189,25 @@ __firebreak_guard() {
   full=$PREBUFFER$BUFFER
   [[ -n $PREBUFFER ]] && part=$BUFFER
   judged=$full
-  if [[ $BUFFER =~ '^[[:space:]]*(r|fc[[:space:]]+-s|fc[[:space:]]+-e[[:space:]]+-)([[:space:]]+([^[:space:]=]+))?[[:space:]]*$' ]]; then
-    __firebreak_repeated "$match[3]" && judged=$PREBUFFER$REPLY
+  # r / fc -e - [--] [OLD=NEW...] [PREFIX]: the newest line starting with PREFIX, with OLD made NEW.
+  if [[ $BUFFER =~ '^[[:space:]]*(r|fc[[:space:]]+-s|fc[[:space:]]+-e[[:space:]]+-)([[:space:]].*)?$' ]]; then
+    local -a rargs=(${(z)match[2]}) subs=()
+    local a prefix=
+    for a in $rargs; do
+      [[ $a == -- ]] && continue
+      [[ $a == *=* ]] && subs+=($a) || prefix=$a
+    done
+    if __firebreak_repeated "$prefix"; then
+      for a in $subs; do REPLY=${REPLY//${a%%=*}/${a#*=}}; done
+      judged=$PREBUFFER$REPLY
+    else
+      judged=$PREBUFFER"fc -e - $match[2]"
+    fi
+  fi
+  # Without interactive_comments a # is a word, not a comment: say it so to the judge.
+  if [[ ! -o interactivecomments && $judged == *'#'* ]]; then
+    local -a toks=(${(z)judged})
+    judged=${(j: :)${toks/#\#/\\#}}
   fi
   if [[ -n ${full//[[:space:]]/} ]]; then
     __firebreak_judge "$judged" "$part"
