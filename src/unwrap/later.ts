@@ -91,8 +91,10 @@ export function codeWrittenToRunLater(cmd: NormalisedCommand, stdin: Stdin): Nes
 
 /** Variables whose value an interactive shell runs as code before each prompt (bash's PROMPT_COMMAND, zsh's precmd is a function). */
 const PROMPT_CODE = new Set(['PROMPT_COMMAND']);
+/** Prompt strings (bash's promptvars, zsh's prompt_subst): a command substitution in them runs at every prompt. */
+const PROMPT_STRINGS = new Set(['PS0', 'PS1', 'PS2', 'PS4', 'PROMPT', 'PROMPT2', 'RPROMPT', 'RPS1']);
 
-/** PROMPT_COMMAND='…' (alone, or exported): the code runs before every prompt from now on. */
+/** PROMPT_COMMAND='…' or a prompt string with $(…) (alone, or exported): the code runs before every prompt from now on. */
 export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
   if (cmd.name !== '' && cmd.name !== 'export' && cmd.name !== 'declare' && cmd.name !== 'typeset') return NO_CODE;
   const set =
@@ -104,6 +106,7 @@ export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
   const out: NestedCode[] = [];
   for (const [name, value] of set) {
     if (PROMPT_CODE.has(name) && value.trim() !== '') out.push({ code: value, via: `${name}, run before every prompt` });
+    if (PROMPT_STRINGS.has(name) && /\$\(|`/.test(value)) out.push({ code: `: "${value.replace(/"/g, '\\"')}"`, via: `${name}, expanded at every prompt` });
     // export PAGER='…': every later program that pages (man, git log, less) starts it.
     const program = cmd.name === 'export' ? programCode(name, value) : null;
     if (program !== null) out.push({ code: program, via: `${name}, started by later programs` });
