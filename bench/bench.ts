@@ -6,7 +6,7 @@
 //               and over its routine lines alone, with the full catalogue loaded;
 //   cold start: median wall time of `firebreak check` against bare `node -e 0`.
 
-import { shellLatencies } from './shells.js';
+import { shellLatencies, terminalLatencies } from './shells.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -228,3 +228,7 @@ for (const s of shells)
     `shell plugin, ${s.shell}: added per Enter over ${fmt(s.lines)} history lines median ${fmt(s.median, 2)} ms, p95 ${fmt(s.p95, 2)} ms (targets 5 and 60)${s.errors ? `, ${s.errors} unanswered` : ''}; first line after the shell starts ${fmt(s.first)} ms (the helper starting)`,
   );
 if (shells.length === 0) console.log('shell plugin: no bash, zsh or fish here to measure');
+for (const term of await terminalLatencies(root))
+  console.log(
+    `shell plugin, ${term.shell} in a real terminal (tmux, Enter to the command starting): median ${fmt(term.without, 1)} ms without, ${fmt(term.with, 1)} ms with the plugin (+${fmt(term.with - term.without, 1)}); p95 +${fmt(term.p95, 1)}`,
+  );

@@ -121,3 +121,83 @@ export async function shellLatencies(root: string, passes = 5): Promise<ShellLat
   for (const shell of ['bash', 'zsh', 'fish'] as const) if (has(shell)) out.push(await measure(shell, root, history, passes));
   return out;
 }
+
+/**
+ * The same in a real terminal: each shell interactive under tmux, loading the plugin from its
+ * rc file (or not), a command typed and Enter sent; the command writes the time it started.
+ * From Enter to that time, without and with the plugin (tmux's own send-keys is in both).
+ */
+export async function terminalLatencies(root: string, n = 40): Promise<Array<{ shell: Shell; without: number; with: number; p95: number }>> {
+  if (!has('tmux')) return [];
+  const { execFileSync } = await import('node:child_process');
+  const socket = `firebreak-bench-${process.pid}`;
+  const tmux = (...a: string[]): string => execFileSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
+  const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+  const rcOf: Record<Shell, string> = { bash: '.bashrc', zsh: '.zshrc', fish: '.config/fish/config.fish' };
+  const nowNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
+  async function run(shell: Shell, plugin: boolean): Promise<number[]> {
+    const home = mkdtempSync(join(tmpdir(), `firebreak-bench-term-${shell}-`));
+    mkdirSync(join(home, '.config', 'fish'), { recursive: true });
+    const load =
+      shell === 'fish'
+        ? `'${process.execPath}' '${join(root, 'bin', 'firebreak.cjs')}' init fish | source`
+        : `eval "$('${process.execPath}' '${join(root, 'bin', 'firebreak.cjs')}' init ${shell})"`;
+    writeFileSync(join(home, rcOf[shell]), `${shell === 'fish' ? 'set -g fish_greeting' : "PS1='$ '"}\n${plugin ? load : ''}\n`);
+    const log = join(home, 'log');
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      shell,
+      '-x',
+      '150',
+      '-y',
+      '40',
+      '-c',
+      root,
+      'env',
+      '-i',
+      `HOME=${home}`,
+      `PATH=${process.env.PATH}`,
+      'TERM=xterm-256color',
+      `XDG_RUNTIME_DIR=${home}`,
+      shell,
+      '-i',
+    );
+    await sleep(1500);
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      tmux('send-keys', '-t', shell, '-l', `date +%s%N >> ${log}`);
+      await sleep(30);
+      const sent = nowNs();
+      tmux('send-keys', '-t', shell, 'Enter');
+      let lines: string[] = [];
+      const until = Date.now() + 5000;
+      while (lines.length < i + 1 && Date.now() < until) {
+        await sleep(2);
+        try {
+          lines = readFileSync(log, 'utf8').trim().split('\n');
+        } catch {
+          lines = [];
+        }
+      }
+      if (lines.length >= i + 1) out.push(Number(BigInt(lines[i]!) - sent) / 1e6);
+      await sleep(40);
+    }
+    tmux('kill-session', '-t', shell);
+    rmSync(home, { recursive: true, force: true });
+    return out.sort((a, b) => a - b);
+  }
+  const results: Array<{ shell: Shell; without: number; with: number; p95: number }> = [];
+  try {
+    for (const shell of ['bash', 'zsh', 'fish'] as const) {
+      if (!has(shell)) continue;
+      const off = await run(shell, false);
+      const on = await run(shell, true);
+      results.push({ shell, without: pct(off, 0.5), with: pct(on, 0.5), p95: pct(on, 0.95) - pct(off, 0.95) });
+    }
+  } finally {
+    spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
+  }
+  return results;
+}
