@@ -138,7 +138,11 @@ and not set -q __firebreak_loaded
     # What fish runs for an abbreviation that matches this token (by name, or by its --regex):
     # its expansion, or what its --function prints. Status 1 when none matches.
     function __firebreak_abbr
-        for l in (abbr --show)
+        # Only the listing lines that can match: this name's, and those with a --regex (one
+        # filter over the listing, not a pattern match per abbreviation on every Enter).
+        set -l candidates (abbr --show | string match -e -- ' --regex ')
+        abbr --query -- $argv[1] 2>/dev/null; and set -p candidates (abbr --show | string match -e -- " -- $argv[1]")
+        for l in $candidates
             set -l m (string match -r -- '^abbr -a (.*?)-- (\S+)(?: (.*))?$' $l)
             set -q m[3]; or continue
             set -l re (string match -r -- '--regex (\S+)' $m[2])[2]
