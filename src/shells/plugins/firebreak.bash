@@ -78,12 +78,8 @@ __firebreak_judge() {
   for k in "${__firebreak_envs[@]}"; do
     [[ -n ${!k+set} ]] && __firebreak_esc "$k=${!k}" && req+="env"$'\t'"$__firebreak_e"$'\n'
   done
-  for k in "${!BASH_ALIASES[@]}"; do
-    __firebreak_esc "$k=${BASH_ALIASES[$k]}"
-    req+="alias"$'\t'"$__firebreak_e"$'\n'
-  done
-  # Functions the line reaches: named on it, in an alias it uses, or in such a function's body
-  # (their definitions are the only part that starts a process).
+  # Aliases and functions the line reaches: named on it, in an alias it uses, or in such a
+  # function's body (a function's definition is the only part that starts a process).
   local IFS=$' \t\n;|&()<>{}`$"\'' words=() def
   local -A sent=()
   [[ $- == *f* ]] && words=($line) || { set -f; words=($line); set +f; }
@@ -94,6 +90,8 @@ __firebreak_judge() {
     [[ $w == [A-Za-z_]* && -z ${sent[$w]-} ]] || continue
     sent[$w]=1
     if [[ -n ${BASH_ALIASES[$w]+set} ]]; then
+      __firebreak_esc "$w=${BASH_ALIASES[$w]}"
+      req+="alias"$'\t'"$__firebreak_e"$'\n'
       [[ $- == *f* ]] && words+=(${BASH_ALIASES[$w]}) || { set -f; words+=(${BASH_ALIASES[$w]}); set +f; }
     fi
     if ((nf < 64)) && declare -F -- "$w" >/dev/null 2>&1; then

@@ -79,12 +79,8 @@ __firebreak_judge() {
   for k in $__firebreak_envs; do
     (( ${+parameters[$k]} )) && __firebreak_esc "$k=${(P)k}" && req+="env"$'\t'"$__firebreak_e"$'\n'
   done
-  for k in ${(k)aliases}; do
-    __firebreak_esc "$k=${aliases[$k]}"
-    req+="alias"$'\t'"$__firebreak_e"$'\n'
-  done
-  # Functions the line reaches: named on it, in an alias it uses, or in such a function's body;
-  # split into words as zsh itself would.
+  # Aliases and functions the line reaches: named on it, in an alias it uses, or in such a
+  # function's body; split into words as zsh itself would.
   # Every word of the line is looked at; what the definitions add, up to a bound.
   words=(${(z)line})
   local first=$#words
@@ -92,7 +88,11 @@ __firebreak_judge() {
     w=$words[++n]
     [[ $w == [A-Za-z_]* && -z ${sent[$w]-} ]] || continue
     sent[$w]=1
-    (( ${+aliases[$w]} )) && words+=(${(z)aliases[$w]})
+    if (( ${+aliases[$w]} )); then
+      __firebreak_esc "$w=${aliases[$w]}"
+      req+="alias"$'\t'"$__firebreak_e"$'\n'
+      words+=(${(z)aliases[$w]})
+    fi
     # An autoloaded function not called yet is a stub: load its body (without running it).
     [[ ${functions[$w]-} == *'builtin autoload -X'* ]] && autoload +X -- $w 2>/dev/null
     # A large library (nvm) is not judged through: its size would only end in a limit.
