@@ -56,6 +56,7 @@ const request = (line: string, cwd: string, extra: Partial<ShellRequest> = {}): 
   functions: new Map(),
   part: '',
   complete: false,
+  continued: false,
   ...extra,
 });
 
@@ -219,6 +220,12 @@ describe('judging a line for a person', () => {
     const carried = j.answer(request("echo 'abc\nkubectl delete namespace production #'", b.project, { part: "kubectl delete namespace production #'" }));
     assert.equal(carried.decision, 'deny');
     assert.equal(j.answer(request('cat <<EOF', b.project)).token, 'heredoc');
+    // A here-document's lines are text: while the shell vouches they are pending, a line of it is not judged alone.
+    const doc = "cat > notes.txt <<'EOF'\ngit reset --hard HEAD~1";
+    assert.equal(j.answer(request(doc, b.project, { part: 'git reset --hard HEAD~1', continued: true })).decision, 'more');
+    // A pipe left open with a comment after it goes on too.
+    assert.equal(goesOn('echo rm -rf ~ | # feed it'), 'open');
+    assert.equal(goesOn('echo rm -rf ~ |&'), 'open');
     assert.equal(j.answer(request('for x in a; do', b.project)).token, 'open');
     for (const l of ['ls -la', 'echo "done"', 'echo a \\\\']) assert.ok(!goesOn(l), l);
   });

@@ -42,6 +42,36 @@ function fishEscape(src: string, at: number): [string, number] {
   return [SIMPLE_ESCAPES[c] ?? c, at + 2];
 }
 
+/** A fish word list split at blanks outside quotes and parentheses: `a (b c) 'd e'` is three words. */
+function fishWords(text: string): string[] {
+  const words: string[] = [];
+  let current = '';
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\' && i + 1 < text.length) current += c + text[++i];
+      else {
+        if (c === quote) quote = '';
+        current += c;
+      }
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (isSpace(c) && depth === 0) {
+      if (current) words.push(current);
+      current = '';
+      continue;
+    }
+    current += c;
+  }
+  if (current) words.push(current);
+  return words;
+}
+
 export function fishToSh(fish: string): string {
   // (cmd | psub) is a file holding cmd's output: sh's <(cmd).
   const src = fish.replace(/\(([^()]*?)\|[ \t]*psub\b[^()]*\)/g, (_m, cmd: string) => `<(${cmd.trim()})`);
@@ -108,6 +138,13 @@ export function fishToSh(fish: string): string {
       continue;
     }
     swallow = false;
+    if (c === '&' && src[i + 1] === '|') {
+      // fish's &| pipes standard error along with standard output.
+      out += '2>&1 |';
+      i += 2;
+      atCommand = true;
+      continue;
+    }
     if (c === '|' || c === '&') {
       out += c;
       i++;
@@ -228,9 +265,11 @@ export function fishToSh(fish: string): string {
       case 'function': {
         skipSpaces();
         const name = word();
-        while (i < src.length && src[i] !== ';' && src[i] !== '\n') i++;
+        let options = '';
+        while (i < src.length && src[i] !== ';' && src[i] !== '\n') options += src[i++];
         blocks.push({ kind: 'function', cases: 0 });
-        out += `${name}() {`;
+        // A command substitution among the options (function f -d (…)) runs when f is defined.
+        out += `${options.includes('(') ? `: ${fishToSh(options.trim())}; ` : ''}${name}() {`;
         swallow = true;
         atCommand = true;
         break;
@@ -248,10 +287,7 @@ export function fishToSh(fish: string): string {
         const b = blocks.at(-1);
         let patterns = '';
         while (i < src.length && src[i] !== ';' && src[i] !== '\n') patterns += src[i++];
-        out += `${b && b.kind === 'switch' && b.cases++ > 0 ? ';; ' : ''}${patterns
-          .trim()
-          .split(/[ \t]+/)
-          .join('|')})`;
+        out += `${b && b.kind === 'switch' && b.cases++ > 0 ? ';; ' : ''}${fishWords(patterns).map(fishToSh).join('|')})`;
         swallow = true;
         atCommand = true;
         break;

@@ -185,7 +185,8 @@ export function goesOn(line: string): 'heredoc' | 'open' | null {
       .slice(1);
     if (!rest.some((l) => l.replace(/^\t+/, '') === m[2])) return 'heredoc';
   }
-  if (/(^|[^\\])(\\\\)*\\$|(\||&&|\|\|)\s*$/.test(line)) return 'open';
+  // A trailing backslash, or a pipe or list operator at the end (a comment after it included).
+  if (/(^|[^\\])(\\\\)*\\$|(\||&&|\|\||\|&)[ \t]*(#[^\n]*)?$/.test(line)) return 'open';
   const { issues } = parseShell(line);
   if (issues.length === 0 || !issues.every((i) => GOES_ON.test(i.message))) return null;
   return issues.every((i) => i.message.startsWith('here-document')) ? 'heredoc' : 'open';
@@ -243,14 +244,17 @@ export class ShellJudge {
     const unfinished = r.complete ? null : goesOn(line);
     const byRules = (x: typeof a): Decision => (x.matched_rules.some((m) => listsRule(policy.deniedRules, m.id)) ? 'deny' : engine.decide(x.severity, 'human'));
     if (unfinished) decision = byRules(a);
-    // The line just typed, read alone as well: after Ctrl-C at a continuation prompt the shell
-    // may hold lines that are no longer pending, and run this one as a command of its own.
-    if (r.part !== '' && decision !== 'deny') {
-      const alone = engine.assess(this.shell === 'fish' ? fishToSh(r.part) : r.part, { ...opts, audience: 'human' });
-      const d = byRules(alone);
+    // The line just typed, read alone as well, unless the shell vouches that the earlier lines
+    // are still pending (`continued`): after Ctrl-C at a continuation prompt it may hold lines
+    // that are not, and run this one as a command of its own.
+    let token = detail;
+    if (r.part !== '' && !r.continued && decision !== 'deny') {
+      const alone = engine.assessInDetail(this.shell === 'fish' ? fishToSh(r.part) : r.part, opts, true);
+      const d = byRules(alone.assessment);
       if (d !== 'allow' && (decision === 'allow' || d === 'deny')) {
         decision = d;
-        shown = { ...alone, command: r.line };
+        shown = { ...alone.assessment, command: r.line };
+        token = alone.detail;
       }
     }
     if (unfinished && decision === 'allow') return { id: r.id, decision: 'more', friction: 'none', token: unfinished, text: '' };
@@ -259,7 +263,7 @@ export class ShellJudge {
     const labels = unfinished ? shown.context.labels.filter((l) => l !== 'parse-error') : shown.context.labels;
     shown = { ...shown, decision, context: { ...shown.context, labels } };
     this.hold(r, shown, decision, policy);
-    return { id: r.id, decision, friction: frictionFor(decision, policy.shell), token: confirmationToken(detail), text: verdictText(shown, this.style) };
+    return { id: r.id, decision, friction: frictionFor(decision, policy.shell), token: confirmationToken(token), text: verdictText(shown, this.style) };
   }
 
   /** Keeps a stopped line until the shell says whether the person ran it. */

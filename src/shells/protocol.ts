@@ -11,6 +11,7 @@
 //   func<TAB>name<TAB>definition                 (one per function named on the line)
 //   part<TAB>make                                (the line just typed, when earlier ones were read)
 //   complete<TAB>1                               (the shell itself reads the text as whole)
+//   continued<TAB>1                              (the earlier lines are surely still pending)
 //   line<TAB>rm -rf build\nmake
 //   go<TAB>17
 // and after a prompt, what the person chose (for the audit log), with no answer:
@@ -36,6 +37,8 @@ export interface ShellRequest {
   part: string;
   /** The shell itself read the text as a whole command: it runs now, unfinished or not to firebreak's parser. */
   complete: boolean;
+  /** The shell vouches that the earlier lines are still pending (no prompt was shown since): `part` need not stand alone. */
+  continued: boolean;
 }
 
 export interface ShellAnswer {
@@ -81,7 +84,7 @@ export class RequestReader {
   private spoiled: string | null = null;
 
   private fresh(): ShellRequest {
-    return { id: '', cwd: '', line: '', env: {}, aliases: new Map(), functions: new Map(), part: '', complete: false };
+    return { id: '', cwd: '', line: '', env: {}, aliases: new Map(), functions: new Map(), part: '', complete: false, continued: false };
   }
 
   /** Feeds one line (without its newline); returns a message when one is complete. */
@@ -119,6 +122,9 @@ export class RequestReader {
         return null;
       case 'complete':
         r.complete = rest === '1';
+        return null;
+      case 'continued':
+        r.continued = rest === '1';
         return null;
       case 'env':
       case 'alias': {

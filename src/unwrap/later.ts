@@ -8,6 +8,7 @@ import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
 import { afterOptions, line } from './items.js';
 import { programCode } from './env-programs.js';
+import { CODE_ENV as GIT_CODE_ENV } from './git-code.js';
 import { laterReader, withTempPrograms } from './later-files.js';
 import { printedOutput } from './printed-output.js';
 import { fromStdin, isStdinPath, NONE, type NestedCode, type NestedResult, type Stdin } from './result.js';
@@ -94,8 +95,19 @@ const PROMPT_CODE = new Set(['PROMPT_COMMAND']);
 /** Prompt strings (bash's promptvars, zsh's prompt_subst): a command substitution in them runs at every prompt. */
 const PROMPT_STRINGS = new Set(['PS0', 'PS1', 'PS2', 'PS4', 'PROMPT', 'PROMPT2', 'RPROMPT', 'RPS1']);
 
+/** The code of complete -C CMD (run when completing) and bind -x 'KEYS: CMD' (run on a key). */
+function shellHookCode(cmd: NormalisedCommand): NestedCode[] {
+  const at = cmd.args.findIndex((a) => a.text === (cmd.name === 'complete' ? '-C' : '-x'));
+  const value = at >= 0 ? cmd.args[at + 1] : undefined;
+  if (!value || value.text.trim() === '') return NO_CODE;
+  if (cmd.name === 'complete') return [{ code: value.text, via: 'complete -C, run when completing' }];
+  const m = /^\s*(?:"(?:[^"\\]|\\.)*"|[^:\s]+)\s*:\s*(.*)$/s.exec(value.text);
+  return m?.[1] ? [{ code: m[1], via: 'bind -x, run on a key' }] : NO_CODE;
+}
+
 /** PROMPT_COMMAND='…' or a prompt string with $(…) (alone, or exported): the code runs before every prompt from now on. */
 export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
+  if (cmd.name === 'complete' || cmd.name === 'bind') return shellHookCode(cmd);
   if (cmd.name !== '' && cmd.name !== 'export' && cmd.name !== 'declare' && cmd.name !== 'typeset') return NO_CODE;
   const set =
     cmd.name === ''
@@ -105,10 +117,13 @@ export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
         : [];
   const out: NestedCode[] = [];
   for (const [name, value] of set) {
-    if (PROMPT_CODE.has(name) && value.trim() !== '') out.push({ code: value, via: `${name}, run before every prompt` });
+    // PROMPT_COMMAND=(…) (bash 5.1): each element runs; said as one eval of them all.
+    const code = /^\(.*\)$/s.test(value) ? `eval ${value.slice(1, -1)}` : value;
+    if (PROMPT_CODE.has(name) && value.trim() !== '') out.push({ code, via: `${name}, run before every prompt` });
     if (PROMPT_STRINGS.has(name) && /\$\(|`/.test(value)) out.push({ code: `: "${value.replace(/"/g, '\\"')}"`, via: `${name}, expanded at every prompt` });
     // export PAGER='…': every later program that pages (man, git log, less) starts it.
-    const program = cmd.name === 'export' ? programCode(name, value) : null;
+    // export GIT_PAGER='…' (or GIT_EDITOR, GIT_SSH_COMMAND): every later git command starts it.
+    const program = cmd.name === 'export' ? (programCode(name, value) ?? (GIT_CODE_ENV.has(name) && value.trim() !== '' ? value : null)) : null;
     if (program !== null) out.push({ code: program, via: `${name}, started by later programs` });
   }
   return out;

@@ -109,6 +109,8 @@ __firebreak_judge() {
     req+="part"$'\t'"$__firebreak_e"$'\n'
   fi
   [[ -n $complete ]] && req+="complete"$'\t'"1"$'\n'
+  # The earlier lines are surely pending while the prompt count in PS1 is there to tell.
+  [[ -n $part && $PS1 == *__firebreak_ps1* ]] && req+="continued"$'\t'"1"$'\n'
   __firebreak_esc "$line"
   req+="line"$'\t'"$__firebreak_e"$'\n'"go"$'\t'"$id"$'\n'
   printf '%s' "$req" >&"$__firebreak_q" 2>/dev/null || { __firebreak_answer=(error none '' 'firebreak could not reach its helper'); return 0; }

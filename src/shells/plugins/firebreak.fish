@@ -211,12 +211,13 @@ and not set -q __firebreak_loaded
         end
         # One string with its newlines: a command substitution would split it again.
         set -l full (string join \n -- $lines | string collect)
-        # An abbreviation under the cursor is expanded as the line runs: judge what it becomes.
+        # An abbreviation under the cursor is expanded as the line runs: judge what it becomes
+        # (wherever that word stands on the line).
         set -l judged $full
         set -l tok (commandline -t)
         if test -n "$tok"
             set -l exp (__firebreak_abbr $tok)
-            and set judged (string replace -r -- (string escape --style=regex -- $tok)'(\s*)$' (string join ' ' -- $exp)'$1' $full | string collect)
+            and set judged (string replace -ra -- '(?<![^\s;|&(])'(string escape --style=regex -- $tok)'(?![^\s;|&)])' (string join ' ' -- $exp | string replace -a -- '$' '$$') $full | string collect)
         end
         __firebreak_judge "$judged"
         test "$__firebreak_answer[1]" != error; and set -g __firebreak_down ''

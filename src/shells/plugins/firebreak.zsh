@@ -107,6 +107,8 @@ __firebreak_judge() {
     req+="part"$'\t'"$__firebreak_e"$'\n'
   fi
   [[ -n $complete ]] && req+="complete"$'\t'"1"$'\n'
+  # zsh's own $PREBUFFER: the earlier lines are pending by definition.
+  [[ -n $part ]] && req+="continued"$'\t'"1"$'\n'
   __firebreak_esc "$line"
   req+="line"$'\t'"$__firebreak_e"$'\n'"go"$'\t'"$id"$'\n'
   print -rn -- "$req" >&$__firebreak_q 2>/dev/null || { __firebreak_answer=(error none '' 'firebreak could not reach its helper'); return 0 }
@@ -202,6 +204,15 @@ __firebreak_guard() {
       judged=$PREBUFFER$REPLY
     else
       judged=$PREBUFFER"fc -e - $match[2]"
+    fi
+  fi
+  # With correct on, zsh offers to run a command it does not find under the name of one it does:
+  # an unknown command name is judged as any of the dangerous commands it could become.
+  if [[ -o correct || -o correctall ]]; then
+    local -a ctoks=(${(z)judged})
+    local c=${ctoks[1]-}
+    if [[ -n $c && $c != */* && $c != *=* ]] && ! (( $+commands[$c] || $+functions[$c] || $+aliases[$c] || $+builtins[$c] || $+reswords[$c] )); then
+      judged="\"\$__firebreak_corrected\"${judged#*$c}"
     fi
   fi
   # Without interactive_comments a # is a word, not a comment: say it so to the judge.
