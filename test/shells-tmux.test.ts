@@ -295,6 +295,17 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await t.waitFor(/^still-here$/m);
     });
 
+    it('the lines of a here-document are text, not commands', { skip: shell === 'fish' ? 'fish has no here-documents' : false }, async () => {
+      const prompts = [...t.screen().matchAll(PROMPT)].length;
+      t.line("cat > heredoc.txt <<'EOF'");
+      await sleep(300);
+      t.line('git reset --hard HEAD~1');
+      await sleep(300);
+      t.line('EOF');
+      await eventually(() => readFileSync(join(repo, 'heredoc.txt'), 'utf8') === 'git reset --hard HEAD~1\n', 'the document was written');
+      assert.equal([...t.screen().matchAll(PROMPT)].length, prompts, 'nothing was asked');
+    });
+
     it('a command of several lines is judged before any of it runs', async () => {
       const scratch = join(home, 'looped');
       mkdirSync(scratch);
@@ -350,6 +361,12 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
         await t.refuse(target, 'echo hi #; rm -rf ~/disguised');
         await t.refuse(target, 'repeat 1 rm -rf ~/disguised');
         await t.refuse(target, '=rm -rf ~/disguised');
+        // With spelling correction on, a misspelt name is judged as what it could be corrected to.
+        t.line('setopt correct');
+        await sleep(300);
+        await t.refuse(target, 'rmm -rf ~/disguised');
+        t.line('unsetopt correct');
+        await sleep(300);
         // Enter in an incremental history search.
         t.keys('C-r');
         t.type('rm -rf ~/disg');
