@@ -102,6 +102,16 @@ class Terminal {
     return [...this.screen().matchAll(PROMPT)].length;
   }
 
+  /** Answers the next prompt some other key brings (Tab, a readline command). */
+  async answerNext(yes: boolean): Promise<string> {
+    return this.answer(yes);
+  }
+
+  /** Marks the prompts on screen now: the next answer waits for one more. */
+  mark(): void {
+    this.before = this.prompts();
+  }
+
   /** Answers the prompt the last Enter brought: no, or yes (a y, or the target's name when it asks for that). */
   async answer(yes: boolean): Promise<string> {
     const seen = this.before;
@@ -348,15 +358,45 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       await t.refuse(target, 'rm -rf ~/disguised');
       // A line firebreak's parser finds unfinished, and the shell runs as it is.
       await t.refuse(target, `echo \${x:-"'"}; rm -rf ~/disguised`);
-      // History expansion of the line just refused.
+      // History expansion of the line just refused, with the default history characters and others.
       await t.refuse(target, '!!');
+      t.line("histchars='%^#'");
+      await sleep(300);
+      await t.refuse(target, '%rm');
+      t.line("histchars='!^#'");
+      await sleep(300);
       // A function reached through an alias and another function.
       // Defining a function that deletes asks too; yes defines it.
       t.line('nukeit() { rm -rf ~/disguised; }; cleanup() { nukeit; }; alias cl=cleanup');
       await t.answer(true);
       assert.ok(existsSync(target), 'a definition deletes nothing');
       await t.refuse(target, 'cl');
+      if (shell === 'bash') {
+        // shell-expand-line runs a command substitution to expand it; insert-comment with an
+        // argument would take the # off and run the line.
+        t.type('echo $(rm -rf ~/disguised)');
+        t.mark();
+        t.keys('Escape', 'C-e');
+        await t.answerNext(false);
+        assert.ok(existsSync(target), 'the expansion did not run');
+        t.keys('C-c');
+        await sleep(300);
+        t.type('#rm -rf ~/disguised');
+        t.keys('Escape', '1', 'Escape', '#');
+        await sleep(500);
+        assert.ok(existsSync(target), 'taking the comment off runs nothing');
+        t.keys('C-c');
+        await sleep(300);
+      }
       if (shell === 'zsh') {
+        // Tab expands a word's command substitution by running it.
+        t.type('echo $(rm -rf ~/disguised)');
+        t.mark();
+        t.keys('Tab');
+        await t.answerNext(false);
+        assert.ok(existsSync(target), 'the expansion did not run');
+        t.keys('C-c');
+        await sleep(300);
         // zsh's own syntax: a # that is no comment (interactive_comments is off), repeat, =cmd.
         await t.refuse(target, 'echo hi #; rm -rf ~/disguised');
         await t.refuse(target, 'repeat 1 rm -rf ~/disguised');
@@ -365,6 +405,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
         t.line('setopt correct');
         await sleep(300);
         await t.refuse(target, 'rmm -rf ~/disguised');
+        await t.refuse(target, 'true; FOO=1 rmm -rf ~/disguised');
         t.line('unsetopt correct');
         await sleep(300);
         // Enter in an incremental history search.

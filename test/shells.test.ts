@@ -157,6 +157,10 @@ describe("fish's grammar, said in sh's words", () => {
     ['echo rm -rf ~ | source', 'echo rm -rf ~ | source /dev/stdin'],
     ['source (echo rm -rf ~ | psub)', 'source <(echo rm -rf ~)'],
     ['switch (uname); case Linux; echo l; end', 'case $(uname) in Linux) echo l; ;; esac'],
+    // Quotes are quotes everywhere: a psub or a ; inside them is text.
+    ["echo '(a | psub'; rm -rf ~; echo ')x'", "echo '(a | psub'; rm -rf ~; echo ')x'"],
+    ["switch ';'(rm -rf ~); case x; echo; end", "case ';'$(rm -rf ~) in x) echo; ;; esac"],
+    ['make &| tee log', 'make 2>&1 | tee log'],
   ];
   it('reads each block and combiner as sh does, with nothing left unparsed', () => {
     for (const [fish, sh] of cases) {

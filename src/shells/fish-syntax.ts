@@ -42,6 +42,41 @@ function fishEscape(src: string, at: number): [string, number] {
   return [SIMPLE_ESCAPES[c] ?? c, at + 2];
 }
 
+/** Where a header (`switch X`, `case P…`, `function f -d …`) ends: at ; or a newline outside quotes and parentheses. */
+function headerEnd(src: string, from: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = from; i < src.length; i++) {
+    const c = src[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '\\') i++;
+    else if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if ((c === ';' || c === '\n') && depth === 0) return i;
+  }
+  return src.length;
+}
+
+/** Where the parenthesis opened at `open` closes, outside quotes; -1 when it does not. */
+function closingParen(src: string, open: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = open; i < src.length; i++) {
+    const c = src[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '\\') i++;
+    else if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
 /** A fish word list split at blanks outside quotes and parentheses: `a (b c) 'd e'` is three words. */
 function fishWords(text: string): string[] {
   const words: string[] = [];
@@ -72,9 +107,7 @@ function fishWords(text: string): string[] {
   return words;
 }
 
-export function fishToSh(fish: string): string {
-  // (cmd | psub) is a file holding cmd's output: sh's <(cmd).
-  const src = fish.replace(/\(([^()]*?)\|[ \t]*psub\b[^()]*\)/g, (_m, cmd: string) => `<(${cmd.trim()})`);
+export function fishToSh(src: string): string {
   let out = '';
   let i = 0;
   let atCommand = true;
@@ -194,9 +227,17 @@ export function fishToSh(fish: string): string {
       continue;
     }
     if (c === '(') {
-      // Bare parentheses are command substitution in fish (there are no subshells); after < or
-      // > they are the process substitution `(cmd | psub)` was said as.
-      out += /[$<>]$/.test(out) ? '(' : '$(';
+      // (cmd | psub) is a file holding cmd's output: sh's <(cmd).
+      const close = closingParen(src, i);
+      const psub = close > 0 ? /^([\s\S]*?)\|[ \t]*psub\b[^()'"]*$/.exec(src.slice(i + 1, close)) : null;
+      if (psub) {
+        out += `<(${fishToSh(psub[1]!.trim())})`;
+        i = close + 1;
+        atCommand = false;
+        continue;
+      }
+      // Bare parentheses are command substitution in fish (there are no subshells).
+      out += out.endsWith('$') ? '(' : '$(';
       i++;
       atCommand = true;
       continue;
@@ -265,8 +306,9 @@ export function fishToSh(fish: string): string {
       case 'function': {
         skipSpaces();
         const name = word();
-        let options = '';
-        while (i < src.length && src[i] !== ';' && src[i] !== '\n') options += src[i++];
+        const optionsEnd = headerEnd(src, i);
+        const options = src.slice(i, optionsEnd);
+        i = optionsEnd;
         blocks.push({ kind: 'function', cases: 0 });
         // A command substitution among the options (function f -d (…)) runs when f is defined.
         out += `${options.includes('(') ? `: ${fishToSh(options.trim())}; ` : ''}${name}() {`;
@@ -275,8 +317,9 @@ export function fishToSh(fish: string): string {
         break;
       }
       case 'switch': {
-        let subject = '';
-        while (i < src.length && src[i] !== ';' && src[i] !== '\n') subject += src[i++];
+        const subjectEnd = headerEnd(src, i);
+        const subject = src.slice(i, subjectEnd);
+        i = subjectEnd;
         blocks.push({ kind: 'switch', cases: 0 });
         out += `case ${fishToSh(subject.trim())} in`;
         swallow = true;
@@ -285,8 +328,9 @@ export function fishToSh(fish: string): string {
       }
       case 'case': {
         const b = blocks.at(-1);
-        let patterns = '';
-        while (i < src.length && src[i] !== ';' && src[i] !== '\n') patterns += src[i++];
+        const patternsEnd = headerEnd(src, i);
+        const patterns = src.slice(i, patternsEnd);
+        i = patternsEnd;
         out += `${b && b.kind === 'switch' && b.cases++ > 0 ? ';; ' : ''}${fishWords(patterns).map(fishToSh).join('|')})`;
         swallow = true;
         atCommand = true;

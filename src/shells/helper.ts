@@ -241,7 +241,8 @@ export class ShellJudge {
     // A line the shell will read more of: judged by what it holds so far, and by the line just
     // typed read alone, not failed for being unfinished. Unless the shell itself reads it as
     // whole, in which case it runs now and is judged as it stands.
-    const unfinished = r.complete ? null : goesOn(line);
+    // fish says itself when a line is complete (and only then sends it): an "unfinished" fish line is a translation that went wrong, judged as it stands.
+    const unfinished = r.complete || this.shell === 'fish' ? null : goesOn(line);
     const byRules = (x: typeof a): Decision => (x.matched_rules.some((m) => listsRule(policy.deniedRules, m.id)) ? 'deny' : engine.decide(x.severity, 'human'));
     if (unfinished) decision = byRules(a);
     // The line just typed, read alone as well, unless the shell vouches that the earlier lines

@@ -15,6 +15,8 @@ export const envPrograms: ReadonlySet<string> = new Set([
   'VISUAL',
   'SUDO_EDITOR',
   'KUBE_EDITOR',
+  // bash's fc opens its editor on history entries (and runs what is saved).
+  'FCEDIT',
   'BROWSER',
 ]);
 const NONE: NestedCode[] = [];

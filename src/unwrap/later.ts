@@ -116,7 +116,9 @@ export function promptCodeNested(cmd: NormalisedCommand): NestedCode[] {
         ? cmd.args.map((a) => /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text)).flatMap((m) => (m ? [[m[1]!, m[2]!] as const] : []))
         : [];
   const out: NestedCode[] = [];
-  for (const [name, value] of set) {
+  for (const [assigned, value] of set) {
+    // PROMPT_COMMAND[1]='…' sets one element of the array: the element runs like the whole.
+    const name = assigned.replace(/\[[^\]]*\]$/, '');
     // PROMPT_COMMAND=(…) (bash 5.1): each element runs; said as one eval of them all.
     const code = /^\(.*\)$/s.test(value) ? `eval ${value.slice(1, -1)}` : value;
     if (PROMPT_CODE.has(name) && value.trim() !== '') out.push({ code, via: `${name}, run before every prompt` });

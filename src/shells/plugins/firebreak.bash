@@ -187,7 +187,8 @@ __firebreak_guard() {
   ((${#__firebreak_acc} > 65536)) && __firebreak_acc= full=$line part=
   # What bash will run: history expanded (!!, !rm, ^a^b) and fc -s said as the line it repeats.
   judged=$full
-  if [[ $- == *H* ]] && [[ $full == *'!'* || $full == '^'* ]]; then
+  local hc=${histchars:-'!^#'}
+  if [[ $- == *H* ]] && [[ $full == *"${hc:0:1}"* || $full == "${hc:1:1}"* ]]; then
     judged=$(history -p -- "$full" 2>/dev/null) || judged=$full
   fi
   if [[ $full =~ ^[[:space:]]*fc[[:space:]]+-s([[:space:]]+([^[:space:]=]+))?[[:space:]]*$ ]]; then
@@ -234,6 +235,36 @@ __firebreak_guard() {
   bind "\"\\e[9102~\": $accept"
 }
 
+# shell-expand-line (M-C-e) runs the line's command substitutions to expand them: judged first.
+__firebreak_expand() {
+  local -
+  set +euo pipefail +o errtrace
+  bind "\"\\e[9102~\": redraw-current-line"
+  if [[ $READLINE_LINE == *'$('* || $READLINE_LINE == *'`'* ]]; then
+    __firebreak_judge "$READLINE_LINE"
+    case ${__firebreak_answer[0]} in
+      ask | deny)
+        __firebreak_confirm || { __firebreak_done kept; return; }
+        __firebreak_done ran
+        ;;
+    esac
+  fi
+  bind "\"\\e[9102~\": shell-expand-line"
+}
+
+# insert-comment (M-#) with an argument takes the comment sign off and runs the line: here it
+# only takes it off, for Enter to judge; without one it comments the line out and accepts it.
+__firebreak_comment() {
+  local c=${COMMENT_BEGIN:-#}
+  if [[ $READLINE_LINE == "$c"* ]]; then
+    READLINE_LINE=${READLINE_LINE#"$c"}
+    bind "\"\\e[9102~\": redraw-current-line"
+  else
+    READLINE_LINE=$c$READLINE_LINE
+    bind "\"\\e[9102~\": accept-line"
+  fi
+}
+
 # edit-and-execute-command (C-x C-e; v in vi mode) would run the edited text without coming
 # back through Enter: the edit lands in the editor instead, for Enter to judge.
 __firebreak_edit() {
@@ -266,6 +297,14 @@ for __firebreak_map in emacs vi-insert vi-command; do
   while IFS= read -r __firebreak_key; do
     bind -m "$__firebreak_map" -x "${__firebreak_key%%: *}"': __firebreak_edit' 2>/dev/null
   done < <(bind -m "$__firebreak_map" -p 2>/dev/null | command grep -E ': (vi-)?edit-and-execute-command$')
+  bind -m "$__firebreak_map" -x '"\e[9107~": __firebreak_expand' 2>/dev/null
+  bind -m "$__firebreak_map" -x '"\e[9108~": __firebreak_comment' 2>/dev/null
+  while IFS= read -r __firebreak_key; do
+    case $__firebreak_key in
+      *shell-expand-line) bind -m "$__firebreak_map" "${__firebreak_key%%: *}"': "\e[9107~\e[9102~"' 2>/dev/null ;;
+      *insert-comment) bind -m "$__firebreak_map" "${__firebreak_key%%: *}"': "\e[9108~\e[9102~"' 2>/dev/null ;;
+    esac
+  done < <(bind -m "$__firebreak_map" -p 2>/dev/null | command grep -E ': (shell-expand-line|insert-comment)$')
 done
 bind -m vi-command -x '"v": __firebreak_edit' 2>/dev/null
 unset __firebreak_map __firebreak_key

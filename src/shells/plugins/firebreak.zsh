@@ -185,7 +185,7 @@ __firebreak_guard() {
   fi
   # What zsh will run: history expanded in the editor (!!, !rm, ^a^b), r and fc -s said as the
   # line they repeat.
-  if [[ -o banghist ]] && [[ $BUFFER == *'!'* || $BUFFER == '^'* ]]; then
+  if [[ -o banghist ]] && [[ $BUFFER == *${histchars[1]}* || $BUFFER == ${histchars[2]}* ]]; then
     zle expand-history
   fi
   full=$PREBUFFER$BUFFER
@@ -210,10 +210,18 @@ __firebreak_guard() {
   # an unknown command name is judged as any of the dangerous commands it could become.
   if [[ -o correct || -o correctall ]]; then
     local -a ctoks=(${(z)judged})
-    local c=${ctoks[1]-}
-    if [[ -n $c && $c != */* && $c != *=* ]] && ! (( $+commands[$c] || $+functions[$c] || $+aliases[$c] || $+builtins[$c] || $+reswords[$c] )); then
-      judged="\"\$__firebreak_corrected\"${judged#*$c}"
-    fi
+    local c at=1 changed=
+    for c in $ctoks; do
+      if (( at )) && [[ $c != *=* ]]; then
+        (( $+reswords[$c] )) || at=0
+        if [[ $c != */* && $c != [\;\|\&\(\)]* ]] && ! (( $+commands[$c] || $+functions[$c] || $+aliases[$c] || $+builtins[$c] || $+reswords[$c] )); then
+          ctoks[${ctoks[(i)$c]}]='"$__firebreak_corrected"'
+          changed=1
+        fi
+      fi
+      [[ $c == (\;|\||\|\||\&\&|\&|\(|\|\&) ]] && at=1
+    done
+    [[ -n $changed ]] && judged=${(j: :)ctoks}
   fi
   # Without interactive_comments a # is a word, not a comment: say it so to the judge.
   if [[ ! -o interactivecomments && $judged == *'#'* ]]; then
@@ -270,6 +278,31 @@ for __firebreak_w in accept-line accept-and-hold accept-line-and-down-history ac
   __firebreak_wrap $__firebreak_w
 done
 unset __firebreak_w
+# Tab and the other expanding widgets run a word's command substitution to expand it: a line
+# holding one is judged first, and stays as it is when the person says no.
+__firebreak_expand_guard() {
+  emulate -L zsh
+  local widget=$1
+  shift
+  if [[ $BUFFER == *'$('* || $BUFFER == *'`'* ]] && (( ! __firebreak_inside )); then
+    __firebreak_judge "$PREBUFFER$BUFFER"
+    case $__firebreak_answer[1] in
+      (ask|deny)
+        zle -I
+        __firebreak_confirm || { __firebreak_done kept; return 0 }
+        __firebreak_done ran
+        ;;
+    esac
+  fi
+  zle $__firebreak_orig[$widget] "$@"
+}
+typeset -ga __firebreak_expanding=(expand-or-complete expand-or-complete-prefix expand-word complete-word menu-complete menu-expand-or-complete)
+for __firebreak_w in $__firebreak_expanding; do
+  eval "__firebreak_w_$__firebreak_w() { __firebreak_expand_guard $__firebreak_w \"\$@\" }"
+  __firebreak_wrap $__firebreak_w
+done
+unset __firebreak_w
+
 # Enter in an incremental search (^R) runs the found line through the builtin; a widget of
 # our own there ends the search and runs the line through the guard.
 zle -N __firebreak_search_accept __firebreak_w_accept-line
@@ -282,7 +315,7 @@ bindkey -M isearch '^J' __firebreak_search_accept
 __firebreak_rewrap() {
   emulate -L zsh
   local w
-  for w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do
+  for w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history $__firebreak_expanding; do
     [[ ${widgets[$w]-} == user:(__firebreak_w_|_zsh_autosuggest_bound_|_zsh_highlight_widget_)* ]] && continue
     __firebreak_wrap $w
   done
