@@ -42,8 +42,11 @@ function fishEscape(src: string, at: number): [string, number] {
   return [SIMPLE_ESCAPES[c] ?? c, at + 2];
 }
 
-/** Where a header (`switch X`, `case P…`, `function f -d …`) ends: at ; or a newline outside quotes and parentheses. */
-function headerEnd(src: string, from: number): number {
+/**
+ * Walks fish text from `from`, outside quotes and escapes, keeping the depth of parentheses;
+ * the index of the first character `stop` accepts (given the depth after it), or -1.
+ */
+function scan(src: string, from: number, stop: (c: string, depth: number) => boolean): number {
   let depth = 0;
   let quote = '';
   for (let i = from; i < src.length; i++) {
@@ -51,31 +54,27 @@ function headerEnd(src: string, from: number): number {
     if (quote) {
       if (c === '\\') i++;
       else if (c === quote) quote = '';
-    } else if (c === '\\') i++;
+      continue;
+    }
+    if (c === '\\') i++;
     else if (c === "'" || c === '"') quote = c;
-    else if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if ((c === ';' || c === '\n') && depth === 0) return i;
-  }
-  return src.length;
-}
-
-/** Where the parenthesis opened at `open` closes, outside quotes; -1 when it does not. */
-function closingParen(src: string, open: number): number {
-  let depth = 0;
-  let quote = '';
-  for (let i = open; i < src.length; i++) {
-    const c = src[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '\\') i++;
-    else if (c === "'" || c === '"') quote = c;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
+    else {
+      if (c === '(') depth++;
+      else if (c === ')') depth = Math.max(0, depth - 1);
+      if (stop(c, depth)) return i;
+    }
   }
   return -1;
 }
+
+/** Where a header (`switch X`, `case P…`, `function f -d …`) ends: at ; or a newline outside quotes and parentheses. */
+function headerEnd(src: string, from: number): number {
+  const at = scan(src, from, (c, depth) => (c === ';' || c === '\n') && depth === 0);
+  return at < 0 ? src.length : at;
+}
+
+/** Where the parenthesis opened at `open` closes; -1 when it does not. */
+const closingParen = (src: string, open: number): number => scan(src, open, (c, depth) => c === ')' && depth === 0);
 
 /** A fish word list split at blanks outside quotes and parentheses: `a (b c) 'd e'` is three words. */
 function fishWords(text: string): string[] {
