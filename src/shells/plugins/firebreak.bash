@@ -269,7 +269,7 @@ __firebreak_comment() {
 # back through Enter: the edit lands in the editor instead, for Enter to judge.
 __firebreak_edit() {
   local f
-  f=$(command mktemp "${TMPDIR:-/tmp}/firebreak-edit.XXXXXX.sh") || return
+  f=$(command mktemp "${TMPDIR:-/tmp}/firebreak-edit.XXXXXX") || return
   printf '%s\n' "$READLINE_LINE" >"$f"
   ${VISUAL:-${EDITOR:-vi}} "$f" </dev/tty >/dev/tty
   READLINE_LINE=$(<"$f")
