@@ -431,6 +431,12 @@ describe('firebreak connect <shell>', () => {
     assert.equal(r.status, 0);
     assert.match(r.stdout, /\neval "\$\(firebreak init zsh\)"\n$/);
     assert.equal(existsSync(join(b.home, '.zshrc')), false, '--dry-run writes nothing');
+    // npx puts node_modules/.bin on PATH for its own run only: a new shell would not find firebreak there.
+    const npxBin = join(b.base, 'clone', 'node_modules', '.bin');
+    mkdirSync(npxBin, { recursive: true });
+    symlinkSync(BIN, join(npxBin, 'firebreak'));
+    const viaNpx = runCli(['connect', 'zsh', '--dry-run'], { env: { HOME: b.home, PATH: `${npxBin}:/usr/bin:/bin` } });
+    assert.match(viaNpx.stdout, /\neval "\$\('.*node' '.*bin\/firebreak\.cjs' init zsh\)"\n$/);
   });
 });
 
@@ -446,7 +452,7 @@ describe('firebreak doctor, for the shells', () => {
     writeFileSync(join(b.home, '.zshrc'), `eval "$('${process.execPath}' '${join(b.base, 'gone', 'firebreak.cjs')}' init zsh)"\n`);
     const broken = runCli(['doctor', 'zsh'], { env });
     assert.equal(broken.status, 1);
-    assert.match(broken.stdout, /^zsh +FIX +.*'rm -rf ~' was answered/);
+    assert.match(broken.stdout, /^zsh +FIX +.*\.zshrc: Error: Cannot find module/);
     const unset = runCli(['doctor', 'bash'], { env });
     assert.equal(unset.status, 1);
     assert.match(unset.stdout, /^bash +FIX +not guarded: .*\.bashrc does not load the plugin; to guard it: firebreak connect bash\n$/);

@@ -31,11 +31,15 @@ export function rcFile(shell: ShellName, { env, home }: Env): string {
   return join(env('XDG_CONFIG_HOME') || join(home, '.config'), 'fish', 'config.fish');
 }
 
-/** `firebreak` when the name on PATH runs this installation; otherwise this node and this firebreak by path. */
+/**
+ * `firebreak` when the name on PATH runs this installation; otherwise this node and this
+ * firebreak by path. A node_modules/.bin on PATH is npm's or npx's, put there for this one run
+ * (`npx firebreak connect zsh` from a clone): a new shell will not have it.
+ */
 function invocation(shell: ShellName, env: Env['env']): string {
   const bin = firebreakBin();
   for (const dir of (env('PATH') ?? '').split(delimiter)) {
-    if (!dir) continue;
+    if (!dir || /[\\/]node_modules[\\/]\.bin[\\/]?$/.test(dir)) continue;
     try {
       accessSync(join(dir, 'firebreak'), constants.X_OK);
     } catch {

@@ -37,11 +37,11 @@ function probe(shell: ShellName, line: string, where: Env, runtime: string): { r
   const r = spawnSync(argv[0]!, [...argv.slice(1), script], { env, cwd: where.home, encoding: 'utf8', timeout: 20_000 });
   if (r.error || r.status === null) return { risky: '', routine: '', error: `${shell} did not finish (${r.error?.message ?? r.signal})` };
   const [risky = '', routine = ''] = r.stdout.trim().split('\n').slice(-2);
-  const complaint = r.stderr
-    .trim()
-    .split('\n')
-    .find((l) => l.startsWith('firebreak:'));
-  return { risky, routine, error: complaint ?? null };
+  const said = r.stderr.trim().split('\n');
+  // The plugin's own warning, or, when it never loaded, what went wrong loading it.
+  const unloaded = risky === 'none' || risky === '' ? (said.find((l) => /error|not found|cannot/i.test(l)) ?? said.find((l) => l.trim() !== '')) : undefined;
+  const complaint = said.find((l) => l.startsWith('firebreak:')) ?? unloaded;
+  return { risky, routine, error: complaint?.trim() ?? null };
 }
 
 export function runShellDoctor(argv: string[], io: Io, where: Env): number {
