@@ -151,8 +151,17 @@ describe('data is never code', () => {
     'rm -rf /tmp/build-1',
     'kubectl delete ns prod --help',
     'rm --help',
+    // git prints a subcommand's usage for -h wherever it stands, and does nothing else.
+    'git reset --hard -h',
+    'git push --force origin main -h',
+    'git clean -fdx -h',
   ];
   for (const line of lines) test(line, () => assert.equal(assess(line).decision, 'allow', JSON.stringify(assess(line).matched_rules)));
+});
+
+test("-h is help for git, not where it is a subcommand's own option or an option's value", () => {
+  assert.equal(assess('git push --force -o -h origin main').decision, 'deny');
+  assert.equal(assess('git grep -h x && git reset --hard').decision, 'deny');
 });
 
 describe('fail closed', () => {

@@ -344,9 +344,13 @@ function namesOnlyOtherBranches(cmd: NormalisedCommand, protectedBranches: strin
  * As the value of another option (`git push --force -o --help`, `find -path --help -delete`)
  * it is data, and the command runs: so the words are read with the tool's option spec.
  */
+/** git subcommands whose own -h is not help (grep: no file names; ls-remote: heads). */
+const GIT_OWN_H = new Set(['grep', 'ls-remote', 'show-ref']);
+
 function asksForHelp(cmd: NormalisedCommand, spec: CommandSpec | undefined): boolean {
-  // terraform, go and java tools spell it -help.
-  const isHelp = (t: string | undefined): boolean => t === '--help' || t === '-help';
+  // terraform, go and java tools spell it -help; git prints a subcommand's usage for -h wherever it stands.
+  const gitH = cmd.name === 'git' && !cmd.args.some((a) => GIT_OWN_H.has(a.text));
+  const isHelp = (t: string | undefined): boolean => t === '--help' || t === '-help' || (gitH && t === '-h');
   if (!cmd.args.some((a) => isHelp(a.text) && !a.dynamic)) return false;
   return parseArgs(cmd.args, spec).options.some((o) => isHelp(cmd.args[o.index]?.text) && !cmd.args[o.index]!.dynamic);
 }
