@@ -51,3 +51,6 @@ export function runCli(
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** Whether a program is on this machine's PATH (tests that drive real shells skip without it). */
+export const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;

@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ROOT } from './helpers.js';
+import { has, ROOT } from './helpers.js';
 
-const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const SOCKET = `firebreak-test-${process.pid}`;
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -32,10 +32,8 @@ import { goesOn, ShellJudge } from '../src/shells/helper.js';
 import { pluginFor } from '../src/shells/init.js';
 import { fishToSh } from '../src/shells/fish-syntax.js';
 import { parseShell } from '../src/shell/parser.js';
-import { BIN, catalogueData, runCli, testEngine } from './helpers.js';
+import { BIN, catalogueData, has, runCli, testEngine } from './helpers.js';
 import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
-
-const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 
 function box(): { base: string; home: string; project: string } {
   const base = mkdtempSync(join(tmpdir(), 'firebreak-shells-'));

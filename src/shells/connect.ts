@@ -7,9 +7,9 @@ import { accessSync, constants, realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { readSettingsFile, writeAtomic } from '../agent-settings/file.js';
 import { firebreakBin } from '../core/install.js';
-import { singleQuote } from '../shell/quote.js';
 import type { Out } from '../terminal/out.js';
 import type { ShellName } from './definitions.js';
+import { quoteFor } from './init.js';
 
 const MARK = '# firebreak: stops risky commands before they run';
 
@@ -53,7 +53,7 @@ function invocation(shell: ShellName, env: Env['env']): string {
     }
     break;
   }
-  const q = shell === 'fish' ? (s: string) => `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'` : singleQuote;
+  const q = quoteFor(shell);
   return `${q(process.execPath)} ${q(bin)}`;
 }
 
@@ -62,8 +62,9 @@ function pluginLine(shell: ShellName, env: Env['env']): string {
   return shell === 'fish' ? `${run} | source` : `eval "$(${run})"`;
 }
 
-/** A line that loads the plugin for this shell, however it was written. */
-export const loadsPlugin = (shell: ShellName, line: string): boolean => new RegExp(`\\binit ${shell}\\b`).test(line) && /firebreak/.test(line);
+/** A line (not a comment) that loads the plugin for this shell, however it was written. */
+export const loadsPlugin = (shell: ShellName, line: string): boolean =>
+  !/^\s*#/.test(line) && new RegExp(`\\binit ${shell}\\b`).test(line) && /firebreak/.test(line);
 
 export function runShellConnect(shell: ShellName, argv: string[], io: { stdout: Out; stderr: Out }, where: Env): number {
   let remove = false;
@@ -87,7 +88,7 @@ export function runShellConnect(shell: ShellName, argv: string[], io: { stdout: 
   }
   const text = read.file.text ?? '';
   const lines = text.split('\n');
-  const present = lines.some((l) => loadsPlugin(shell, l) && !/^\s*#/.test(l));
+  const present = lines.some((l) => loadsPlugin(shell, l));
   let next: string;
   if (remove) {
     if (!present && !lines.includes(MARK)) {
@@ -95,7 +96,7 @@ export function runShellConnect(shell: ShellName, argv: string[], io: { stdout: 
       return 0;
     }
     const kept = lines.filter((l, i) => {
-      if (l === MARK || (loadsPlugin(shell, l) && !/^\s*#/.test(l))) return false;
+      if (l === MARK || loadsPlugin(shell, l)) return false;
       // The blank line connect put before its lines goes with them.
       return !(l === '' && lines[i + 1] === MARK && i > 0);
     });

@@ -59,7 +59,7 @@ export function runShellDoctor(argv: string[], io: Io, where: Env): number {
       }
       const rc = rcFile(shell, where);
       const read = readSettingsFile(rc);
-      const line = read.ok ? (read.file.text ?? '').split('\n').find((l) => loadsPlugin(shell, l) && !/^\s*#/.test(l)) : undefined;
+      const line = read.ok ? (read.file.text ?? '').split('\n').find((l) => loadsPlugin(shell, l)) : undefined;
       if (!line) {
         if (argv.length > 0) bad = true;
         say(shell, argv.length > 0 ? 'FIX' : '-', `not guarded: ${rc} does not load the plugin; to guard it: firebreak connect ${shell}`);

@@ -24,6 +24,9 @@ your rc file (or run 'firebreak connect <shell>', which does it for you):
 /** fish's single quotes: only a backslash and a quote are special inside them. */
 const fishQuote = (s: string): string => `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
+/** A word quoted for this shell's rc file or plugin. */
+export const quoteFor = (shell: ShellName): ((s: string) => string) => (shell === 'fish' ? fishQuote : singleQuote);
+
 /** Where the plugin files are: beside this module in the sources, dist/shells in the build. */
 function pluginText(shell: ShellName): string {
   const name = `firebreak.${shell}`;
@@ -35,7 +38,7 @@ function pluginText(shell: ShellName): string {
 }
 
 export function pluginFor(shell: ShellName, o: { node: string; cli: string; version: string }): string {
-  const quote = shell === 'fish' ? fishQuote : singleQuote;
+  const quote = quoteFor(shell);
   const values: Record<string, string> = {
     FIREBREAK_NODE: quote(o.node),
     FIREBREAK_CLI: quote(o.cli),
