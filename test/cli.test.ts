@@ -212,7 +212,7 @@ describe('firebreak rules', () => {
         .trim()
         .split('\n')
         .map((l) => l.split(/\s+/)[0]),
-      ['code:download-to-shell', 'code:decoded-to-shell', 'code:unknown-to-shell', 'code:history-rerun', 'code:alias-to-destructive'],
+      ['code:download-to-shell', 'code:decoded-to-shell', 'code:listing-to-shell', 'code:unknown-to-shell', 'code:history-rerun', 'code:alias-to-destructive'],
     );
   });
   test('list --format json covers the whole catalogue', () => {

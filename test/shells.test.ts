@@ -105,9 +105,13 @@ describe("the person's aliases and functions", () => {
 
   it('an alias makes its words the command (alias k=kubectl)', () => {
     assert.equal(verdict('k delete ns prod', 'bash', { k: 'kubectl' }, {}).matched_rules[0]?.id, 'kubernetes:delete-namespace');
-    assert.equal(verdict('k delete ns prod', 'bash', {}, {}).decision, 'allow');
-    // sudo does not expand the alias after it (unless the alias of sudo ends in a space).
-    assert.equal(verdict('sudo k delete ns prod', 'bash', { k: 'kubectl' }, {}).matched_rules.length, 0);
+    // An alias to something else is what runs.
+    assert.equal(verdict('k delete ns prod', 'bash', { k: 'echo' }, {}).decision, 'allow');
+    // sudo does not expand the alias after it (unless the alias of sudo ends in a space)…
+    assert.equal(verdict('sudo d delete ns prod', 'bash', { d: 'kubectl' }, {}).matched_rules.length, 0);
+    // …but k followed by a kubectl verb is read as kubectl wherever it stands: the short name so
+    // many people give it (an alias, a symlink on PATH) that an agent's line means it too.
+    assert.equal(verdict('sudo k delete ns prod', 'bash', {}, {}).matched_rules[0]?.id, 'kubernetes:delete-namespace');
   });
 
   it('an alias of a name to itself is read once, as the shell does (alias ls="ls --color")', () => {

@@ -123,7 +123,7 @@ export function lineSignals(
   parsed: ParsedLine,
   ctx: PathContext,
   env: LineEnv,
-  uid: number | null,
+  who: { uid: number | null; container: string | null },
   policy: Policy,
   specFor: (name: string) => CommandSpec | undefined,
 ): Signals {
@@ -132,7 +132,8 @@ export function lineSignals(
     protectedBranches: policy.protectedBranches,
     productionPatterns: policy.productionPatterns,
     env,
-    uid,
+    uid: who.uid,
+    container: who.container,
     home: ctx.home,
     wantKube: kube.wantKube,
     kubeTargets: kube.targets,
@@ -163,9 +164,12 @@ export function activeSignals(s: Signals, labels: string[]): Set<SignalName> {
     label('ssh');
     active.add('ssh');
   }
+  if (s.container) label(`container=${s.container}`);
   if (s.root) {
     label('root');
-    active.add('root');
+    // Root of a container owns the container, not a machine a person keeps: its own system
+    // paths stay as bad as their class says, but being root raises nothing there.
+    if (!s.container) active.add('root');
   }
   if (s.ci) {
     label('ci');

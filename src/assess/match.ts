@@ -32,14 +32,25 @@ export interface RuleMatch {
 
 const asList = (v: string | string[]): string[] => (Array.isArray(v) ? v : [v]);
 
+/** `--force=false`, `--dry-run=no`: the flag written out as off. */
+const OFF = /^(false|no|off)$/i;
+
+/** A flag is given when its last occurrence does not turn it off (`--dry-run --dry-run=false` is no dry run). */
 function hasFlag(parsed: ParsedArgs, names: string[]): boolean {
-  return parsed.options.some((o) => names.includes(o.name));
+  return names.some((n) => {
+    const last = parsed.options.findLast((o) => o.name === n);
+    return last !== undefined && !OFF.test(last.value ?? '');
+  });
 }
+
+/** A dry run is what the last of its options says: `--dry-run=client --dry-run=none` runs for real. */
+const DRY_RUN = /dry-?run/;
 
 function flagValues(parsed: ParsedArgs, names: string[]): string[] {
   const out: string[] = [];
   // A flag given bare (--dry-run) is tested as the empty value, so a rule can tell it from --dry-run=none.
   for (const o of parsed.options) if (names.includes(o.name)) out.push(o.value ?? '');
+  if (out.length > 1 && names.some((n) => DRY_RUN.test(n))) return out.slice(-1);
   return out;
 }
 
@@ -150,6 +161,10 @@ function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArg
   switch (spec.select) {
     case 'destinations':
       return [];
+    case 'sources': {
+      const t = parsed.options.some((o) => (o.name === '-t' || o.name === '--target-directory') && o.value !== null);
+      return t ? parsed.positionals : parsed.positionals.slice(0, -1);
+    }
     case 'positionals':
       return parsed.positionals.slice(spec.from ?? 0);
     case 'last_positional': {
@@ -214,6 +229,10 @@ const CLASS_SCOPE: Record<PathClass, BlastScope> = {
   unknown: 'MACHINE',
 };
 
+/** Classes that are always directories: a plain rm of one only fails ("Is a directory"). */
+const DIRECTORY_CLASSES: ReadonlySet<PathClass> = new Set(['root', 'home', 'project_root', 'ancestor', 'temp_root']);
+const onlyADirectory = (arg: Arg, cls: PathClass): boolean => !arg.dynamic && (arg.text.endsWith('/') || (!arg.glob && DIRECTORY_CLASSES.has(cls)));
+
 /** Tests one candidate; returns the match with its severity, or null. */
 export function matchRule(
   rule: CompiledRule,
@@ -236,6 +255,7 @@ export function matchRule(
   const hits: TargetHit[] = [];
   for (const arg of selectTargets(rule.targets, cmd, parsed, ctx)) {
     const c = classifyPath(arg, ctx, cmd.cwd);
+    if (rule.targets.files_only && onlyADirectory(arg, c.cls)) continue;
     // The worst of the path's own class and the classes it has as well.
     let hit: TargetHit | null = null;
     for (const cls of [c.cls, ...(c.also ?? [])]) {

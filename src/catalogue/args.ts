@@ -31,12 +31,33 @@ function optionSpecOf(spec: CommandSpec | undefined): OptionSpec {
   return s;
 }
 
-/** Separates option words and their values from positionals. */
+/**
+ * The indices of the words that belong to a command the tool runs (find's `-exec rm -rf {} ;`
+ * from `rm` to the `;`), or null when there are none. The terminator is the tool's.
+ */
+function commandSections(args: readonly Arg[], spec: CommandSpec | undefined): Set<number> | null {
+  const opens = spec?.command_options;
+  if (!opens) return null;
+  let inside: Set<number> | null = null;
+  for (let i = 0; i < args.length; i++) {
+    if (!opens.includes(args[i]!.text)) continue;
+    inside ??= new Set();
+    for (i++; i < args.length && args[i]!.text !== ';' && args[i]!.text !== '+'; i++) inside.add(i);
+  }
+  return inside;
+}
+
+const EMPTY: Arg = { text: '', quoted: true, glob: false, dynamic: false, home: false };
+
+/** Separates option words and their values from positionals; the words of a command the tool runs are neither. */
 export function parseArgs(args: Arg[], spec: CommandSpec | undefined): ParsedArgs {
   const positionals: Arg[] = [];
   const options: ParsedOption[] = [];
   let endOfOptions = -1;
-  scanOptions(args, optionSpecOf(spec), 0, (kind, at, name, _takes, value) => {
+  const sections = commandSections(args, spec);
+  const own = sections ? args.map((a, i) => (sections.has(i) ? EMPTY : a)) : args;
+  scanOptions(own, optionSpecOf(spec), 0, (kind, at, name, _takes, value) => {
+    if (sections?.has(at)) return;
     if (kind === 'end') endOfOptions = at;
     else if (kind === 'operand') positionals.push(args[at]!);
     else options.push({ name, value: value ?? null, index: at });
@@ -62,7 +83,8 @@ export function isTruncatingRedirect(r: { op: string; target: Arg }): boolean {
 
 /**
  * The normalised text a rule pattern sees: `name word word ...`, with a tool's global
- * options moved after its positionals, and truncating redirects appended as ` >TARGET`.
+ * options moved after its positionals, truncating redirects appended as ` >TARGET`, and a
+ * word that is another option's value or the run command's written without its option dash.
  */
 export function normalisedText(cmd: NormalisedCommand, spec: CommandSpec | undefined): string {
   let words: Arg[] = cmd.args;
@@ -74,8 +96,23 @@ export function normalisedText(cmd: NormalisedCommand, spec: CommandSpec | undef
     });
     if (i > 0) words = [...words.slice(i), ...words.slice(0, i)];
   }
+  const sections = commandSections(words, spec);
+  const takesValue = spec?.value_options;
   let text = cmd.name;
-  for (const w of words) text += ' ' + wordText(w);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    // Another option's value (`find -gid -delete`) or a word of the command find -exec runs
+    // (`-exec echo -delete ;`) is not this tool's option, so no pattern may read it as one.
+    const notOwn =
+      w.text.startsWith('-') &&
+      ((i > 0 && takesValue?.includes(words[i - 1]!.text)) || (sections?.has(i) && sections.has(i - 1) && !RUNS_AS.has(words[i - 1]!.text)));
+    text += ' ' + (notOwn ? NOT_AN_OPTION + wordText(w).slice(1) : wordText(w));
+  }
   for (const r of cmd.redirects) if (isTruncatingRedirect(r)) text += ' >' + wordText(r.target);
   return text;
 }
+
+/** What a leading '-' is written as in a word that is not the tool's option: a look-alike no pattern's `-` matches. */
+const NOT_AN_OPTION = '\u2010';
+/** In `-exec sudo rm -rf {} ;` the program is rm: sudo's own options are its, not find's. */
+const RUNS_AS = new Set(['sudo', 'doas']);

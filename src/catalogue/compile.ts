@@ -9,7 +9,17 @@ import { LineCounter, parseDocument, isNode } from 'yaml';
 import { own } from '../core/own.js';
 import { valueTakers } from '../options/spec.js';
 import { CATALOGUE_OPTIONS } from '../options/tools.js';
-import { ANY_BRACED, PLACEHOLDER, type CatalogueWithExamples, type CompiledRule, type GroupSource, type Predicate, type RuleSource } from './rule-format.js';
+import { programName } from '../shell/normalise.js';
+import {
+  ANY_BRACED,
+  PLACEHOLDER,
+  type CatalogueWithExamples,
+  type CommandSpec,
+  type CompiledRule,
+  type GroupSource,
+  type Predicate,
+  type RuleSource,
+} from './rule-format.js';
 import ruleSchema from '../../schemas/rule.schema.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
@@ -101,12 +111,22 @@ export function compileRuleFiles(files: Array<{ path: string; text: string }>): 
           ruleId: null,
           message: `commands.${name} repeats ${repeated.join(', ')}: src/options/tools.ts already says which of ${name}'s options take a value`,
         });
-      const spec = shared ? { ...written, value_options: [...valueTakers(shared), ...(written.value_options ?? [])] } : written;
+      const runs = shared ? [...shared.takes].filter(([, kind]) => kind === 'program').map(([n]) => n) : [];
+      const spec: CommandSpec = shared
+        ? {
+            ...written,
+            value_options: [...valueTakers(shared).filter((o) => !runs.includes(o)), ...(written.value_options ?? [])],
+            ...(runs.length > 0 || written.command_options ? { command_options: [...runs, ...(written.command_options ?? [])] } : {}),
+          }
+        : written;
       const prev = catalogue.commands[name];
       catalogue.commands[name] = prev
         ? {
             value_options: [...new Set([...(prev.value_options ?? []), ...(spec.value_options ?? [])])],
             global_options_before_subcommand: !!(prev.global_options_before_subcommand || spec.global_options_before_subcommand),
+            ...(prev.command_options || spec.command_options
+              ? { command_options: [...new Set([...(prev.command_options ?? []), ...(spec.command_options ?? [])])] }
+              : {}),
           }
         : spec;
     }
@@ -159,6 +179,13 @@ export function compileRule(
   problem: (message: string, path?: Array<string | number>) => void,
 ): CompiledRule {
   if (!r.id.startsWith(group + ':')) problem(`id must start with '${group}:'`, ['id']);
+  for (const name of list(r.match.command)) {
+    if (name !== '*' && programName(name) !== name)
+      problem(
+        `command '${name}' is matched as '${programName(name)}' (names are read as the platforms that run them: lower case, no directory or .exe); write that`,
+        ['match', 'command'],
+      );
+  }
   const bad = re2Problem(r.match.pattern);
   if (bad) problem(bad, ['match', 'pattern']);
   [...(r.match.when ?? []), ...(r.match.unless ?? [])].forEach((p) => {

@@ -9,6 +9,8 @@ type ProbeName = 'deletion' | 'working-tree' | 'untracked' | 'force-push' | 'sta
 export interface CommandSpec {
   value_options?: string[];
   global_options_before_subcommand?: boolean;
+  /** Options whose words, up to `;` or `+`, are a command the tool runs (find -exec): not the tool's own options or operands. */
+  command_options?: string[];
 }
 
 export type Predicate =
@@ -22,7 +24,7 @@ export type Predicate =
   | { stdin_from: { command: string[]; class?: PathClass[]; arg?: string } }
   | { assignment: { name: string; value?: string } };
 
-type TargetSelect = 'positionals' | 'last_positional' | 'destinations' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
+type TargetSelect = 'positionals' | 'last_positional' | 'destinations' | 'sources' | 'leading_operands' | 'key_value' | 'option_value' | 'redirects';
 
 export interface TargetSpec {
   select: TargetSelect;
@@ -33,6 +35,8 @@ export interface TargetSpec {
   after?: string;
   /** With select 'redirects', >> counts too. */
   append?: boolean;
+  /** The command removes files, not directories (rm without -r): a target that can only be a directory does nothing. */
+  files_only?: boolean;
   severity: Partial<Record<PathClass, Severity>>;
 }
 

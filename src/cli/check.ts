@@ -8,6 +8,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Audience } from '../policy/policy.js';
 import type { PolicyOutcome } from '../policy/resolve.js';
 import { currentUid } from '../context/signals.js';
+import { currentContainer } from '../context/container.js';
 import { readLines } from './lines.js';
 import { BatchedWriter, type Io } from '../terminal/out.js';
 import { renderLine, renderText } from '../terminal/assessment-text.js';
@@ -144,7 +145,7 @@ export async function runCheck(argv: string[], deps: CheckDeps, io: Io): Promise
       io.stderr.write(`firebreak check: ${bad.message}\n`);
       return EXIT.error;
     }
-    const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid(), probe: true, audience: args.audience });
+    const a = engine.assess(line, { cwd: args.cwd, env: process.env, uid: currentUid(), container: currentContainer(), probe: true, audience: args.audience });
     if (args.format === 'json') io.stdout.write(JSON.stringify(a) + '\n');
     else {
       const files = policy.resolved.files;
@@ -172,7 +173,7 @@ async function checkStream(args: CheckArgs, engine: Engine, io: Io): Promise<num
     else {
       // One line's failure is that line's fail-closed verdict; the stream goes on.
       try {
-        a = engine.assess(line.text, { cwd: args.cwd, env, uid, audience: args.audience });
+        a = engine.assess(line.text, { cwd: args.cwd, env, uid, container: currentContainer(), audience: args.audience });
       } catch (e) {
         a = engine.failClosed(line.text, { code: 'internal', message: `internal error: ${e instanceof Error ? e.message : String(e)}` });
       }

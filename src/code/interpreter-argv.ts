@@ -6,7 +6,7 @@
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { DENO_EVAL } from '../options/tools.js';
 import { leadingOptions, walkOptions } from '../options/walk.js';
-import { basename } from '../shell/normalise.js';
+import { programName } from '../shell/normalise.js';
 import type { InterpreterLanguage } from './equivalents.js';
 
 interface Interpreter {
@@ -55,7 +55,7 @@ const INTERPRETERS: ReadonlyArray<[RegExp, Interpreter]> = [
 ];
 
 function interpreterOf(name: string): Interpreter | null {
-  const base = basename(name);
+  const base = programName(name);
   for (const [pattern, i] of INTERPRETERS) if (pattern.test(base)) return i;
   return null;
 }

@@ -44,7 +44,8 @@ export function detectContext(cwd: string, home = homedir()): PathContext {
   const key = abs + '\0' + home;
   const hit = cache.get(key);
   if (hit) return hit;
-  const temps = new Set(['/tmp', '/var/tmp', '/dev/shm', resolve(tmpdir())]);
+  // macOS keeps /tmp and /var/tmp under /private, and a path may name either.
+  const temps = new Set(['/tmp', '/var/tmp', '/dev/shm', '/private/tmp', '/private/var/tmp', resolve(tmpdir())]);
   let dir = abs;
   let root = findProjectRoot(abs);
   if (root === null) {

@@ -218,7 +218,7 @@ export function classifyPath(arg: Arg, ctx: PathContext, cwd: Arg | null = null)
     if (placed === null) return { cls: 'unknown', path: arg.text };
     arg = { ...arg, text: placed, dynamic: false, home: false };
   }
-  let text = arg.text;
+  let text = windowsToPosix(arg.text);
   if (text === '') return { cls: 'unknown', path: text };
   if (arg.home) text = ctx.home + text.slice(1);
   else if (arg.dynamic) return { cls: 'unknown', path: arg.text };
@@ -290,8 +290,31 @@ function mayExist(abs: string, ctx: PathContext): boolean {
   }
 }
 
+/** `C:\\Users\\me` as Git Bash and MSYS write it (`/c/Users/me`): a Windows path keeps its meaning. */
+function windowsToPosix(text: string): string {
+  const m = /^([A-Za-z]):[\\/]/.exec(text);
+  return m ? `/${m[1]!.toLowerCase()}/${text.slice(3).replace(/\\/g, '/')}` : text;
+}
+
+/** Windows places as a POSIX shell on Windows (Git Bash, MSYS, WSL's /mnt/c) names them. */
+const WINDOWS_DRIVE = /^\/(mnt\/)?[a-zA-Z]\/?$/;
+const WINDOWS_TEMP = /^\/(mnt\/)?[a-zA-Z]\/(users\/[^/]+\/appdata\/local\/temp|windows\/temp)(\/.*)?$/i;
+const WINDOWS_SYSTEM = /^\/(mnt\/)?[a-zA-Z]\/(windows|program files( \(x86\))?|programdata)(\/.*)?$/i;
+
+function classifyWindows(abs: string): PathClass | null {
+  if (WINDOWS_DRIVE.test(abs)) return 'root';
+  const temp = WINDOWS_TEMP.exec(abs);
+  if (temp) return temp[3] && temp[3] !== '/' ? 'temp' : 'temp_root';
+  if (WINDOWS_SYSTEM.test(abs)) return 'system';
+  return null;
+}
+
+const OTHER_HOME_DOTFILE = /^\/(home|Users)\/[^/]+\/\.[^/.]/;
+
 function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (abs === '/') return 'root';
+  const windows = /^\/(mnt\/)?[a-zA-Z](\/|$)/.test(abs) ? classifyWindows(abs) : null;
+  if (windows) return windows;
   if (isGuardConfig(abs, ctx)) return 'guard_config';
   if (NULL_DEVICES.has(abs) || abs.startsWith('/dev/fd/')) return 'null_device';
   if (DEVICE.test(abs)) return 'device';
@@ -324,6 +347,8 @@ function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
     if (first.startsWith('.')) return 'home_sensitive';
     return 'outside_project';
   }
+  // Another account's dotfiles and keys (/home/alice/.ssh, /Users/bob/.zshrc) are as sensitive as one's own.
+  if (OTHER_HOME_DOTFILE.test(abs)) return 'home_sensitive';
   if (SYSTEM_CACHES.some((c) => abs === c || inside(abs, c))) return 'disposable';
   if (SYSTEM_TOP.has(top)) return 'system';
   return 'outside_project';

@@ -27,6 +27,8 @@ export interface Signals {
   productionEnv: string | null;
   ssh: boolean;
   root: boolean;
+  /** The container engine the command runs inside, or null. */
+  container: string | null;
   ci: boolean;
 }
 
@@ -38,6 +40,7 @@ interface SignalOptions {
   /** Looks a variable up in the environment the command would run with. */
   env: (name: string) => string | undefined;
   uid: number | null;
+  container: string | null;
   home: string;
   /** Whether to read the kubeconfig's current context (the line runs a Kubernetes tool whose flags are not read). */
   wantKube: boolean;
@@ -226,7 +229,7 @@ function contextNamespace(text: string, name: string): string | null | undefined
   return undefined;
 }
 
-const PRODUCTION_ENV_VARS = [
+export const PRODUCTION_ENV_VARS = [
   'NODE_ENV',
   'RAILS_ENV',
   'RACK_ENV',
@@ -254,9 +257,31 @@ const CI_VARS = [
   'BITBUCKET_BUILD_NUMBER',
 ];
 
+/** Variables that hold a database connection URL or a database server's host. */
+export const CONNECTION_VARS = [
+  'DATABASE_URL',
+  'POSTGRES_URL',
+  'POSTGRES_HOST',
+  'PGHOST',
+  'MYSQL_HOST',
+  'DB_HOST',
+  'MONGODB_URI',
+  'MONGO_URL',
+  'REDIS_URL',
+  'REDIS_HOST',
+];
+
+/** The host and database of a connection URL (or a bare host), as one string production words are looked for in. */
+function connectionHost(v: string | undefined): string | null {
+  if (!v) return null;
+  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)(?::\d+)?(?:\/([^?#\s]*))?/i.exec(v);
+  return url ? `${url[1]} ${url[2] ?? ''}`.trim() : v;
+}
+
 /** Every variable whose value changes the context a command is judged in: what a shell plugin sends with each line. */
 export const CONTEXT_ENV_NAMES: readonly string[] = [
   ...PRODUCTION_ENV_VARS,
+  ...CONNECTION_VARS,
   ...CI_VARS,
   'SSH_CONNECTION',
   'SSH_CLIENT',
@@ -275,6 +300,12 @@ export function readSignals(projectRoot: string | null, opts: SignalOptions): Si
       break;
     }
   }
+  // DATABASE_URL=postgres://db.prod.internal/app: a connection to production is production.
+  for (const name of CONNECTION_VARS) {
+    if (productionEnv) break;
+    const host = connectionHost(opts.env(name));
+    if (host && isProduction(host, opts.productionPatterns)) productionEnv = `${name}=${host}`;
+  }
   const ci = CI_VARS.some((v) => {
     const x = opts.env(v);
     return x !== undefined && x !== '' && x !== 'false' && x !== '0';
@@ -285,6 +316,7 @@ export function readSignals(projectRoot: string | null, opts: SignalOptions): Si
     productionEnv,
     ssh: !!(opts.env('SSH_CONNECTION') || opts.env('SSH_CLIENT') || opts.env('SSH_TTY')),
     root: opts.uid === 0,
+    container: opts.container,
     ci,
   };
 }

@@ -12,6 +12,8 @@ interface Client {
   sqlFrom?: number;
   /** Positionals ending in .js are scripts to run (mongosh x.js). */
   jsFiles?: boolean;
+  /** The tool never reads code on stdin (a cloud API call takes its SQL as an option). */
+  noStdin?: boolean;
 }
 
 /** A client whose value options, given no value before a --long option, prompt for it (mongosh -p --eval …). */
@@ -79,6 +81,28 @@ const MONGOSH = client(
   { jsFiles: true },
 );
 
+// Cloud query services: the SQL is an option of an API call, and runs on the service's data.
+const AWS_QUERY = (code: string): Client =>
+  client(
+    'sql',
+    {
+      code,
+      value:
+        '--region --profile --output --query --endpoint-url --query-execution-context --result-configuration --work-group --database --cluster-identifier --workgroup-name --secret-arn --resource-arn --db-user --schema --parameters',
+    },
+    {},
+    { noStdin: true },
+  );
+const ATHENA = AWS_QUERY('--query-string');
+const AWS_DATA_API = AWS_QUERY('--sql');
+const BIGQUERY = client(
+  'sql',
+  { value: '--project_id --location --dataset_id --format --max_rows --parameter --destination_table' },
+  {},
+  { sqlFrom: 0, noStdin: true },
+);
+const SPANNER = client('sql', { code: '--sql', value: '--instance --project --query-mode --format' }, {}, { noStdin: true });
+
 /** The client a command line starts, and where its own arguments begin. */
 function clientOf(argv: string[]): [Client, number] | null {
   switch (argv[0]) {
@@ -101,6 +125,13 @@ function clientOf(argv: string[]): [Client, number] | null {
     case 'mongosh':
     case 'mongo':
       return [MONGOSH, 1];
+    case 'aws':
+      if (argv[1] === 'athena' && argv[2] === 'start-query-execution') return [ATHENA, 3];
+      return (argv[1] === 'redshift-data' || argv[1] === 'rds-data') && argv[2] === 'execute-statement' ? [AWS_DATA_API, 3] : null;
+    case 'bq':
+      return argv[1] === 'query' ? [BIGQUERY, 2] : null;
+    case 'gcloud':
+      return argv[1] === 'spanner' && argv[2] === 'databases' && argv[3] === 'execute-sql' ? [SPANNER, 4] : null;
     default:
       return null;
   }
@@ -146,5 +177,5 @@ export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: str
   if (s.sqlFrom !== undefined) code.push(...positionals.slice(s.sqlFrom));
   if (s.jsFiles && positionals.some((p) => p.endsWith('.js'))) file = true;
   if (code.length > 0) return { kind: s.kind, code: code.join(s.kind === 'sql' ? ';\n' : '\n'), readsStdin: false };
-  return { kind: s.kind, code: null, readsStdin: stdinFile || (!file && !noStdin) };
+  return { kind: s.kind, code: null, readsStdin: !s.noStdin && (stdinFile || (!file && !noStdin)) };
 }

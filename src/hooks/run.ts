@@ -16,6 +16,7 @@ import { notAssessed } from '../assess/engine.js';
 import { DEADLINE_PASSED, withinDeadline } from '../core/deadline.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { currentUid } from '../context/signals.js';
+import { currentContainer } from '../context/container.js';
 import { singleQuote } from '../shell/quote.js';
 import { Workspace } from '../workspace/workspace.js';
 import { resolvePolicy } from '../policy/resolve.js';
@@ -180,7 +181,7 @@ function decide(agent: HookAgent, input: Awaited<ReturnType<typeof readInput>>, 
   }
   const policy = place.resolved.policy;
   setOnError(policy.onError);
-  const assessment = place.engine.assess(line, { cwd, env: deps.env, uid: currentUid(), probe: true, audience: 'agent' });
+  const assessment = place.engine.assess(line, { cwd, env: deps.env, uid: currentUid(), container: currentContainer(), probe: true, audience: 'agent' });
   if (assessment.decision !== 'allow') {
     const grant = takeGrant(approvalsDir(env, deps.home), cwd, line);
     if (grant) {

@@ -6,6 +6,7 @@
 import { GIT_LONG_OPTIONS } from './git-long-options.js';
 import { leadingOptions } from './walk.js';
 import { GIT } from './tools.js';
+import { expandLongPrefixes } from './long-abbreviations.js';
 
 const tables = new Map<string, readonly string[]>();
 
@@ -22,16 +23,6 @@ function optionsOf(sub: string): readonly string[] | null {
   return t;
 }
 
-/** The full name of a long option git would read a prefix as, or null when the word is whole, unknown or ambiguous. */
-function fullName(options: readonly string[], word: string): string | null {
-  const eq = word.indexOf('=');
-  const name = eq < 0 ? word : word.slice(0, eq);
-  if (options.includes(name)) return null;
-  const fits = options.filter((o) => o.startsWith(name));
-  if (fits.length !== 1) return null;
-  return fits[0]! + (eq < 0 ? '' : word.slice(eq));
-}
-
 /**
  * The words of a git command line with abbreviated long options of its subcommand written
  * out; the same array when there are none.
@@ -40,16 +31,5 @@ export function expandGitAbbreviations<W extends { readonly text: string; readon
   const { operand } = leadingOptions(args, GIT);
   const sub = args[operand];
   const options = sub && !sub.dynamic ? optionsOf(sub.text) : null;
-  if (!options) return args;
-  let out: W[] | null = null;
-  for (let i = operand + 1; i < args.length; i++) {
-    const w = args[i]!;
-    if (w.text === '--') break;
-    if (w.dynamic || !w.text.startsWith('--') || w.text.length < 3) continue;
-    const full = fullName(options, w.text);
-    if (full === null) continue;
-    out ??= [...args];
-    out[i] = { ...w, text: full };
-  }
-  return out ?? args;
+  return options ? expandLongPrefixes(args, options, operand + 1) : args;
 }

@@ -24,7 +24,7 @@ export const GIT = valueOptions(`
   --reference --template --separate-git-dir --filter --config --jobs --orphan --create
   --force-create -s --source --type --reason --pathspec-from-file --index-filter --tree-filter
   --msg-filter --env-filter --subdirectory-filter --tag-name-filter --commit-filter
-  --parent-filter --path --path-rename`);
+  --parent-filter --path --path-rename --conflict --unified --inter-hunk-context`);
 
 /** docker, podman and nerdctl: options that take a value wherever they stand. */
 const CONTAINER_ENGINE = valueOptions(`
@@ -100,7 +100,7 @@ export const ANSIBLE = valueOptions(`
  * --eof and --max-lines only after `=`: `xargs --replace rm {}` runs rm.
  */
 export const XARGS = optionSpec(
-  { value: '-I -n -L -P -s -d -E -a --arg-file --delimiter --max-args --max-procs --max-chars --process-slot-var' },
+  { value: '-I -J -n -L -P -s -d -E -a --arg-file --delimiter --max-args --max-procs --max-chars --process-slot-var' },
   { glueOnly: 'iel' },
 );
 
@@ -132,6 +132,21 @@ export const RSYNC = optionSpec({
 
 export const WATCH = valueOptions('-n --interval -q --equexit');
 
+/**
+ * find's primaries that take the next word, and the actions whose words, up to `;` or `+`,
+ * are a command find runs for each path (so `find . -exec echo -delete ;` deletes nothing).
+ */
+export const FIND = optionSpec(
+  {
+    value: `-D -name -iname -path -ipath -wholename -iwholename -regex -iregex -regextype -lname -ilname -type -xtype
+      -mtime -mmin -atime -amin -ctime -cmin -used -newer -anewer -cnewer -newermt -newerct -newerat -newermm -size
+      -user -group -uid -gid -perm -links -inum -samefile -maxdepth -mindepth -fstype -context -printf -fprint
+      -fprint0 -fprintf -fls -files0-from`,
+    program: '-exec -execdir -ok -okdir',
+  },
+  { singleDash: true },
+);
+
 /** deno eval's own options, before its code. */
 export const DENO_EVAL = valueOptions('--ext --config -c --import-map --location --seed --cert --log-level -L');
 
@@ -145,4 +160,5 @@ export const CATALOGUE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'podman-compose': COMPOSE,
   kubectl: KUBECTL,
   oc: OC,
+  find: FIND,
 };

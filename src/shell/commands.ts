@@ -18,9 +18,19 @@ import { withoutTrailingSlashes } from '../core/trailing-slash.js';
 
 export type CommandOrigin = 'line' | 'subshell' | 'group' | 'compound' | 'command-substitution' | 'process-substitution' | 'function' | 'here-document';
 
+/**
+ * Which pipeline of the script a command belongs to and its place in it; `outer` is the stage
+ * of an enclosing pipeline whose stdin a compound stage's first commands read (`yes | { rm -ri x; }`).
+ */
+export interface PipePlace {
+  id: number;
+  index: number;
+  outer?: { id: number; index: number };
+}
+
 export interface ShellCommand {
   /** Which pipeline of the script the command belongs to, and its place in it. */
-  pipe: { id: number; index: number };
+  pipe: PipePlace;
   /** The directory set by an earlier `cd` in the line (relative to the caller's cwd), or null. */
   cwd: Arg | null;
   argv: Arg[];
@@ -76,6 +86,8 @@ class Flattener {
   private functions = new Map<string, Command>();
   private calling = new Set<string>();
   private pipeId = 0;
+  /** The later pipeline stage a compound command being read is (its stdin is the pipe), or null. */
+  private enclosingStage: { id: number; index: number } | null = null;
   private cwd: Arg | null = null;
   /** The words of the simple command that feeds the stage being read, if any. */
   private feeding: Arg[] | null = null;
@@ -100,7 +112,14 @@ class Flattener {
         // What feeds this stage, when the stage before is a simple command: a while-read loop reads it.
         const before = index > 0 && item.pipeline.commands[index - 1]!.type === 'simple' ? this.out[from - 1] : undefined;
         this.feeding = before?.pipe.id === id ? before.argv : null;
-        this.command(cmd, origin, depth, { id, index });
+        // The first stage of a script run as a later pipeline stage reads that stage's stdin.
+        const place: PipePlace = index === 0 && this.enclosingStage ? { id, index, outer: this.enclosingStage } : { id, index };
+        if (cmd.type !== 'simple' && index > 0) {
+          const saved = this.enclosingStage;
+          this.enclosingStage = { id, index };
+          this.command(cmd, origin, depth, place);
+          this.enclosingStage = saved;
+        } else this.command(cmd, origin, depth, place);
         if (cmd.type !== 'simple' && index < item.pipeline.commands.length - 1) {
           // (crontab -l; echo '@reboot …') | crontab -: what is installed already adds nothing to judge.
           const texts = this.out.slice(from).map((c) =>
@@ -128,7 +147,7 @@ class Flattener {
     this.oldCwd = savedOld;
   }
 
-  private command(c: Command, origin: CommandOrigin, depth: number, pipe: { id: number; index: number }): void {
+  private command(c: Command, origin: CommandOrigin, depth: number, pipe: PipePlace): void {
     if (this.out.length >= FLATTEN_LIMITS.maxCommands) {
       this.truncated = true;
       this.limit ??= 'commands';
@@ -145,7 +164,10 @@ class Flattener {
         this.out.push({ pipe, cwd: this.cwd, argv, assignments: assignments.map(splitAssignment), redirects, start: c.start, end: c.end, origin, depth });
         const name = argv[0]?.text;
         if (name !== undefined && !argv[0]!.dynamic && argv.length > 1) this.call(name, argv.slice(1), depth, pipe);
-        if (name === 'cd' || name === 'pushd') this.changeDirectory(argv.slice(1).filter((a) => !/^-[LPe@]+$/.test(a.text)));
+        // `builtin cd ..` and `command cd ..` move the shell as `cd ..` does.
+        const mover = (name === 'builtin' || name === 'command') && !argv[1]?.dynamic ? argv[1]?.text : name;
+        const moveArgs = mover === name ? argv.slice(1) : argv.slice(2);
+        if (mover === 'cd' || mover === 'pushd') this.changeDirectory(moveArgs.filter((a) => !/^-[LPe@]+$/.test(a.text)));
         this.v.afterCommand(argv, assignments.map(splitAssignment), redirects);
         return;
       }
@@ -196,7 +218,7 @@ class Flattener {
    * set to them (f() { rm -rf "$1"; }; f ~). At its definition the body was read with
    * them unknown; a function calling itself is not followed.
    */
-  private call(name: string, args: Arg[], depth: number, pipe: { id: number; index: number }): void {
+  private call(name: string, args: Arg[], depth: number, pipe: PipePlace): void {
     const body = this.functions.get(name);
     if (!body || this.calling.has(name) || args.some((a) => a.dynamic)) return;
     const saved = this.v.positional;

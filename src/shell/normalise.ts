@@ -3,10 +3,12 @@
 // taken off, remembered so context can weigh them (sudo means root).
 
 import { own } from '../core/own.js';
+import { expandLongPrefixes, gnuLongOptions } from '../options/long-abbreviations.js';
 import { expandGitAbbreviations } from '../options/git-abbreviations.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
-import { scanOptions } from '../options/walk.js';
-import type { Arg, ArgRedirect, CommandOrigin, ShellCommand } from './commands.js';
+import { leadingOptions, scanOptions } from '../options/walk.js';
+import { GIT } from '../options/tools.js';
+import type { Arg, ArgRedirect, CommandOrigin, PipePlace, ShellCommand } from './commands.js';
 
 export interface NormalisedCommand {
   /** Basename of the command that runs; '' for a line of only redirects. */
@@ -23,7 +25,7 @@ export interface NormalisedCommand {
   depth: number;
   /** The name itself came from a variable or command output. */
   dynamicName: boolean;
-  pipe: { id: number; index: number };
+  pipe: PipePlace;
   /** Directory set by an earlier `cd` in the line, or null for the caller's cwd. */
   cwd: Arg | null;
   /** The text of this simple command as written (inside the code it was found in). */
@@ -76,7 +78,7 @@ const WRAPPERS: Record<string, WrapperSpec> = {
     { assignments: true, chdir: ['-D', '--chdir'] },
   ),
   doas: wrapper({ value: '-u -C' }, { assignments: true }),
-  env: wrapper({ value: '-u --unset -C --chdir', code: '-S --split-string' }, { assignments: true, loneDash: true, chdir: ['-C', '--chdir'] }),
+  env: wrapper({ value: '-u --unset -C --chdir -P', code: '-S --split-string' }, { assignments: true, loneDash: true, chdir: ['-C', '--chdir'] }),
   nohup: NOTHING,
   nice: wrapper({ value: '-n --adjustment' }),
   time: wrapper({ value: '-f --format -o --output' }),
@@ -195,8 +197,22 @@ export function basename(name: string): string {
   return slash >= 0 ? name.slice(slash + 1) : name;
 }
 
-/** The program a command word names: zsh runs `=rm` as the rm its PATH finds. */
-const programName = (text: string): string => basename(/^=[\w.+-]/.test(text) ? text.slice(1) : text);
+/** What Windows runs a bare name as: `git.exe`, `format.com`, `build.cmd`. */
+const WINDOWS_EXECUTABLE = /\.(exe|com|cmd|bat)$/i;
+
+/**
+ * The program a command word names, as the platforms that might run it would find it: zsh runs
+ * `=rm` as the rm its PATH finds; macOS and Windows find `RM`, `Git` and `git.exe` as rm and git,
+ * and a Windows path (`C:\Program Files\Git\bin\git.exe`) separates with backslashes. Judging
+ * every spelling as the command some platform runs keeps one danger one verdict; on Linux the
+ * odd spellings only fail to run.
+ */
+export function programName(text: string): string {
+  const path = /^=[\w.+-]/.test(text) ? text.slice(1) : text;
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const bare = base.length > 4 && WINDOWS_EXECUTABLE.test(base) ? base.slice(0, -4) : base;
+  return /[A-Z]/.test(bare) ? bare.toLowerCase() : bare;
+}
 
 /** Returns the command that runs, or null when nothing runs (a bare assignment, `command -v x`). */
 export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
@@ -213,8 +229,8 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     const rest = stripWrapper(argv.slice(1), spec, assignments, where);
     // exec -a NAME busybox …: a multi-call binary runs the applet its argv[0] names.
     const argv0 = name === 'exec' ? argv.findIndex((a, i) => i > 0 && a.text === '-a') : -1;
-    if (rest && argv0 > 0 && argv[argv0 + 1] && MULTI_CALL.has(basename(rest[0]?.text ?? '')) && !argv[argv0 + 1]!.dynamic) {
-      wrappers.push(name, basename(rest[0]!.text));
+    if (rest && argv0 > 0 && argv[argv0 + 1] && MULTI_CALL.has(programName(rest[0]?.text ?? '')) && !argv[argv0 + 1]!.dynamic) {
+      wrappers.push(name, programName(rest[0]!.text));
       argv = [argv[argv0 + 1]!, ...rest.slice(1)];
       continue;
     }
@@ -225,8 +241,14 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     argv = rest;
   }
   argv = unwrapDistribution(argv, wrappers);
+  argv = gitDashForm(argv);
   // git reset --har is --hard: every reader sees the option git would.
-  if (argv.length > 1 && !argv[0]!.dynamic && basename(argv[0]!.text) === 'git') argv = [argv[0]!, ...expandGitAbbreviations(argv.slice(1))];
+  if (argv.length > 1 && !argv[0]!.dynamic) {
+    const tool = programName(argv[0]!.text);
+    const gnu = gnuLongOptions(tool);
+    if (tool === 'git') argv = [argv[0]!, ...expandGitAbbreviations(withoutGitEndOfOptions(argv.slice(1)))];
+    else if (gnu) argv = [...expandLongPrefixes(argv, gnu, 1)];
+  }
   if (argv.length === 0 && cmd.redirects.length === 0 && assignments.length === 0) return null;
   const head = argv[0];
   // One literal with every field, always in this order: the engine reads these objects in
@@ -276,7 +298,8 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
       // env -S 'cmd args' splits one string into the command line it runs.
       if (takes === 'code') {
         const words = splitString(value ?? '').map((text) => ({ text, quoted: true, glob: false, dynamic: text.includes('${'), home: false }));
-        rest = [...words, ...args.slice(after)];
+        // The split words are env's own again: `env -S 'PATH=/usr/bin' git …` sets PATH and runs git.
+        rest = stripWrapper([...words, ...args.slice(after)], spec, assignments, where);
         return true;
       }
       return false;
@@ -299,6 +322,47 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
   return rest;
 }
 
+/**
+ * `git-reset --hard` is `git reset --hard`: git's own commands live in its exec path as
+ * git-<name> (and tools such as git-lfs are found the same way), so either spelling runs the same.
+ */
+function gitDashForm(argv: Arg[]): Arg[] {
+  const head = argv[0];
+  if (!head || head.dynamic) return argv;
+  const m = /^git-([a-z][a-z0-9-]*)$/.exec(programName(head.text));
+  if (!m) return argv;
+  return [{ ...head, text: 'git' }, { ...head, text: m[1]!, quoted: false }, ...argv.slice(1)];
+}
+
+/** `git -- reset --hard` is `git reset --hard`: a `--` after git's own options only ends them. */
+function withoutGitEndOfOptions(args: Arg[]): Arg[] {
+  const { operand } = leadingOptions(args, GIT);
+  return operand > 0 && args[operand - 1]?.text === '--' && !args[operand - 1]!.dynamic ? [...args.slice(0, operand - 1), ...args.slice(operand)] : args;
+}
+
+/**
+ * Short names so many people give a tool that a command written with one means the tool:
+ * `k delete ns prod` is kubectl's. Only with one of the tool's own verbs after it, so another
+ * program called k is left alone.
+ */
+const COMMON_ALIASES: Record<string, { tool: string; verbs: ReadonlySet<string> }> = {
+  k: {
+    tool: 'kubectl',
+    verbs: new Set(
+      'get describe delete apply create edit patch replace scale rollout drain cordon uncordon taint label annotate exec logs run expose set autoscale port-forward cp top config'.split(
+        ' ',
+      ),
+    ),
+  },
+};
+
+/** The command as the tool a common short name stands for; the same command when it is none. The caller knows whether the shell defines the name as something else. */
+export function withCommonAlias(cmd: NormalisedCommand): NormalisedCommand {
+  const alias = cmd.dynamicName ? undefined : own(COMMON_ALIASES, cmd.name);
+  if (!alias || !cmd.args.some((a) => !a.dynamic && alias.verbs.has(a.text))) return cmd;
+  return { ...cmd, name: alias.tool };
+}
+
 /** Distributions that ship a tool under their own name: `microk8s kubectl`, `k3s kubectl`, `minikube kubectl --`. */
 const DISTRIBUTION_TOOLS: Record<string, string[]> = {
   microk8s: ['kubectl', 'helm', 'helm3', 'ctr'],
@@ -310,7 +374,7 @@ function unwrapDistribution(argv: Arg[], wrappers: string[]): Arg[] {
   const head = argv[0];
   const next = argv[1];
   if (!head || !next || head.dynamic) return argv;
-  const name = basename(head.text);
+  const name = programName(head.text);
   const tools = own(DISTRIBUTION_TOOLS, name);
   if (!tools?.includes(next.text)) return argv;
   wrappers.push(name);

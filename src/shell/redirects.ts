@@ -18,9 +18,11 @@ export abstract class RedirectReader extends WordReader {
 
   protected readRedirect(): Redirect | null {
     const start = this.pos;
-    const m = /^([0-9]{1,2})?/.exec(this.src.slice(this.pos, this.pos + 2));
-    const digits = m?.[1] ?? '';
-    const at = this.pos + digits.length;
+    // An io-number (`2>`, `123>`: bash takes any descriptor) or bash's named one (`{fd}>`).
+    const m = /^([0-9]{1,9}|\{[A-Za-z_][A-Za-z0-9_]{0,63}\})?/.exec(this.src.slice(this.pos, this.pos + 66));
+    const prefix = m?.[1] ?? '';
+    const digits = prefix.startsWith('{') ? '' : prefix;
+    const at = this.pos + prefix.length;
     const c = this.src[at];
     if (c !== '<' && c !== '>' && !(c === '&' && this.src[at + 1] === '>')) return null;
     if ((c === '<' || c === '>') && this.src[at + 1] === '(') return null; // process substitution

@@ -15,6 +15,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Decision, FirebreakError, RiskAssessment } from '../core/contracts.js';
 import { DEADLINE_PASSED, withinDeadline } from '../core/deadline.js';
 import { CONTEXT_ENV_NAMES, currentUid } from '../context/signals.js';
+import { currentContainer } from '../context/container.js';
 import { parseShell } from '../shell/parser.js';
 import { listsRule, type Policy } from '../policy/policy.js';
 import { styleFor, type Style } from '../terminal/text.js';
@@ -230,6 +231,7 @@ export class ShellJudge {
       cwd: place.cwd,
       env,
       uid: currentUid(),
+      container: currentContainer(),
       probe: true,
       audience: 'human' as const,
       shell: shellDefinitions(this.shell, r.aliases, r.functions),

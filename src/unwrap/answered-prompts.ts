@@ -35,10 +35,17 @@ function withoutPrompt(args: Arg[]): { words: string[]; changed: boolean } {
   return { words, changed };
 }
 
-/** Whether something answers the command's prompts: `yes`, or known text piped or redirected in. */
+/**
+ * Whether something other than a person answers the command's prompts: `yes`, text piped or
+ * redirected in, or a file or command whose content the line does not show (rm reads its
+ * answers from any stdin, terminal or not). Empty text and /dev/null answer no.
+ */
 function answered(cmd: NormalisedCommand, stdin: Stdin): boolean {
   if (cmd.upstream?.name === 'yes') return true;
-  return stdin?.kind === 'text' && stdin.text.trim() !== '';
+  // rm, cp and mv take a line starting with y as yes; git clean's menu takes other words.
+  if (stdin?.kind === 'text') return cmd.name === 'git' ? stdin.text.trim() !== '' : /^\s*[yY]/m.test(stdin.text);
+  if (stdin !== null || cmd.upstream !== null) return true;
+  return cmd.redirects.some((r) => r.op === '<' && (r.fd === null || r.fd === 0) && (r.target.dynamic || r.target.text !== '/dev/null'));
 }
 
 export function answeredPrompts(cmd: NormalisedCommand, stdin: Stdin): NestedCode[] {

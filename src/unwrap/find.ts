@@ -5,6 +5,7 @@
 import type { Arg } from '../shell/arg.js';
 import type { NormalisedCommand } from '../shell/normalise.js';
 import { quoteArg } from '../shell/quote.js';
+import { FIND } from '../options/tools.js';
 import { findItems, withItems } from './items.js';
 import type { NestedCode, NestedResult } from './result.js';
 
@@ -20,7 +21,7 @@ export function findNested({ args }: NormalisedCommand): NestedResult {
       nested.push({ code: `tee -- ${quoteArg(args[i + 1]!)}`, via: `find ${t}` });
       continue;
     }
-    if (t !== '-exec' && t !== '-execdir' && t !== '-ok' && t !== '-okdir') continue;
+    if (FIND.takes.get(t) !== 'program') continue;
     const words: Arg[] = [];
     let j = i + 1;
     for (; j < args.length && args[j]!.text !== ';' && args[j]!.text !== '+'; j++) words.push(args[j]!);

@@ -5,7 +5,7 @@
 import type { ParseIssue } from '../shell/ast.js';
 import { NESTING_ISSUE } from '../shell/words.js';
 import { flattenScript, FLATTEN_LIMITS, type Arg } from '../shell/commands.js';
-import { normaliseCommand, type NormalisedCommand } from '../shell/normalise.js';
+import { normaliseCommand, withCommonAlias, type NormalisedCommand } from '../shell/normalise.js';
 import { parseShell } from '../shell/parser.js';
 import { LineState, type ShellDefinitions } from './line-state.js';
 import { worst } from './result.js';
@@ -80,8 +80,10 @@ function expand(text: string, frame: Frame, state: State): void {
   const byPipe = new Map<string, NormalisedCommand>();
   const mine: NormalisedCommand[] = [];
   for (const c of flat) {
-    const n = normaliseCommand(c);
-    if (!n) continue;
+    const plain = normaliseCommand(c);
+    if (!plain) continue;
+    // k delete ns x is kubectl's, unless the shell says k is something else.
+    const n = state.line.defines(plain.name) ? plain : withCommonAlias(plain);
     n.segment = text.slice(Math.max(0, c.start), Math.max(0, c.end)).trim() || text.trim();
     n.via = frame.via;
     n.remote = frame.remote;
@@ -90,8 +92,10 @@ function expand(text: string, frame: Frame, state: State): void {
     mine.push(n);
   }
   const upstream = (n: NormalisedCommand): NormalisedCommand | string | null => {
-    if (n.pipe.index === 0) return null;
-    const key = `${n.pipe.id}:${n.pipe.index - 1}`;
+    // The first stage of a group or loop that is itself a later stage reads what feeds that stage.
+    const stage = n.pipe.index > 0 ? n.pipe : n.pipe.outer;
+    if (!stage) return null;
+    const key = `${stage.id}:${stage.index - 1}`;
     // A compound stage feeds the pipe: its known output, or an unknown stand-in.
     return byPipe.get(key) ?? stageText.get(key) ?? '';
   };

@@ -81,6 +81,11 @@ export class LineState {
     this.functions = shell?.functions ?? new Map();
   }
 
+  /** The shell defines the name as an alias or a function (its own, or one the line set). */
+  defines(name: string): boolean {
+    return this.aliases.has(name) || this.functions.has(name);
+  }
+
   /** Notes what a command leaves behind: files it writes (with what they hold) and aliases it defines. */
   record(cmd: NormalisedCommand, stdin: Stdin): void {
     const operands = (): Arg[] => cmd.args.filter((a) => !a.text.startsWith('-'));

@@ -62,6 +62,17 @@ const RUNNERS: Record<string, Runner[]> = {
     { sub: ['dlx'], values: ['-C', '--dir', '--package'] },
   ],
   direnv: [{ sub: ['exec'], operands: 1 }],
+  // Tool-version managers and environment managers run the command with their tools on PATH.
+  mise: [
+    { sub: ['exec'], afterDoubleDash: true },
+    { sub: ['x'], afterDoubleDash: true },
+  ],
+  rtx: [{ sub: ['exec'], afterDoubleDash: true }],
+  asdf: [{ sub: ['exec'] }],
+  devbox: [{ sub: ['run'], values: ['-c', '--config', '-e', '--env', '--env-file'] }],
+  conda: [{ sub: ['run'], values: ['-n', '--name', '-p', '--prefix', '--cwd'] }],
+  micromamba: [{ sub: ['run'], values: ['-n', '--name', '-p', '--prefix', '--cwd'] }],
+  pixi: [{ sub: ['run'], values: ['-e', '--environment', '--manifest-path'] }],
   envchain: [{ sub: [], operands: 1 }],
   heroku: [
     {

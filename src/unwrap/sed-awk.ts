@@ -66,7 +66,16 @@ function awkWrites(args: Arg[]): Array<{ file: string; append: boolean; text: st
 }
 
 /** A double-quoted awk string's text. */
-const awkString = (body: string): string => body.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+/** awk's escapes in a string: \\n and the other letters, octal \\ooo, gawk's hex \\xhh (`"rm\\x20-rf"` is `rm -rf`). */
+const AWK_LETTERS: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v' };
+const awkString = (body: string): string =>
+  body.replace(/\\(?:([0-7]{1,3})|x([0-9A-Fa-f]{1,2})|(.))/gs, (_m, oct: string | undefined, hex: string | undefined, c: string | undefined) =>
+    oct !== undefined
+      ? String.fromCharCode(Number.parseInt(oct, 8))
+      : hex !== undefined
+        ? String.fromCharCode(Number.parseInt(hex, 16))
+        : (AWK_LETTERS[c!] ?? c!),
+  );
 
 /** An awk expression that is strings and ENVIRON["HOME"] side by side (awk joins them): its text, the home as ~ where a word starts. */
 const AWK_EXPR = /^(?:\s*(?:"(?:[^"\\\n]|\\.)*"|ENVIRON\s*\[\s*"HOME"\s*\]))+\s*$/;

@@ -12,9 +12,10 @@ import type { NestedResult, Stdin } from './result.js';
 export function xargsNested({ args, assignments }: NormalisedCommand, stdin: Stdin): NestedResult {
   const { options, rest } = afterOptions(args, XARGS);
   const words: Arg[] = rest.length > 0 ? rest : [literalArg('echo')];
-  // -I R names the placeholder (and makes each line one item); -i[R] and --replace[=R] default it to {}.
+  // -I R names the placeholder (and makes each line one item); -i[R] and --replace[=R] default it
+  // to {}; BSD's -J R puts all the items where R stands.
   const optional = options.has('-i') ? options.get('-i') : options.get('--replace');
-  const placeholder = options.get('-I') || (optional === undefined ? null : optional || '{}');
+  const placeholder = options.get('-I') || options.get('-J') || (optional === undefined ? null : optional || '{}');
   // -0 and -d D split the input only at NUL or D: `echo 'rm -rf ~' | xargs -0 sh -c` is one item, the code.
   const delimiter = options.has('-0') || options.has('--null') ? '\0' : (options.get('-d') ?? options.get('--delimiter'));
   const items = delimiter !== undefined && stdin?.kind === 'text' ? delimited(stdin.text, delimiter) : stdinItems(stdin, placeholder !== null);

@@ -5,6 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { checkInput, notAssessed, type Engine } from '../../assess/engine.js';
 import { currentUid } from '../../context/signals.js';
+import { currentContainer } from '../../context/container.js';
 import { Workspace, type Place } from '../../workspace/workspace.js';
 
 export const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false } as const;
@@ -56,8 +57,10 @@ export interface ToolContext {
 
 export function toolContext(ws: Workspace): ToolContext {
   const uid = currentUid();
+  const container = currentContainer();
   return {
     ws,
-    assessIn: (engine, cwd, line, withDetail = true) => engine.assessInDetail(line, { cwd, env: ws.env, uid, probe: true, audience: 'agent' }, withDetail),
+    assessIn: (engine, cwd, line, withDetail = true) =>
+      engine.assessInDetail(line, { cwd, env: ws.env, uid, container, probe: true, audience: 'agent' }, withDetail),
   };
 }

@@ -1,0 +1,191 @@
+// Issue 14's families: the same danger rated the same however the platform spells the
+// name, what fails or only reports is not flagged, words that are another option's value are
+// not actions, root in a container is not root of a machine, development databases ask, and
+// so does a database file that is not there.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { EXAMPLE_CONTEXT } from '../src/assess/examples.js';
+import { type ContainerMarks, containerFrom } from '../src/context/container.js';
+import { testEngine } from './helpers.js';
+
+const engine = testEngine();
+const rate = (line: string): string => String(engine.assess(line, { context: EXAMPLE_CONTEXT }).severity);
+
+/** Pairs that must be rated alike, each [one spelling, another]. */
+const ALIKE: Array<[string, string]> = [
+  // The name as macOS and Windows find it.
+  ['rm -rf ~', 'RM -rf ~'],
+  ['git reset --hard', 'Git reset --hard'],
+  ['git push --force origin main', '"C:\\Program Files\\Git\\bin\\git.exe" push --force origin main'],
+  ['kubectl delete ns payments', 'KUBECTL.EXE delete ns payments'],
+  ['shutdown -h now', 'SHUTDOWN.exe -h now'],
+  // git's own commands by their dashed names, and a `--` ending git's own options.
+  ['git reset --hard HEAD~1', 'git-reset --hard HEAD~1'],
+  ['git branch -D feature', '/usr/lib/git-core/git-branch -D feature'],
+  ['git reset --hard', 'git -- reset --hard'],
+  // GNU getopt's unique prefixes of long options.
+  ['rm --recursive --force src', 'rm --rec --fo src'],
+  ['chmod --recursive 777 /', 'chmod --recurs 777 /'],
+  // A common short name for kubectl, with one of kubectl's verbs after it.
+  ['kubectl delete all --all', 'k delete all --all'],
+  ['kubectl scale sts db --replicas=0', 'k scale sts db --replicas=0'],
+  // Equivalent actions.
+  ['git checkout HEAD -- src/app.ts', 'git checkout HEAD src/app.ts'],
+  ['git restore --staged --worktree src/app.ts', 'git restore -SW src/app.ts'],
+  ['git update-ref -d refs/heads/old', 'git update-ref --delete refs/heads/old'],
+  ['git checkout HEAD -- src/app.ts', 'git show HEAD:src/app.ts > src/app.ts'],
+  ['rm -rf src', 'rm -ri src < answers.txt'],
+  ['rm -rf src', 'cat answers | rm -ri src'],
+  ['rm -rf src', 'builtin cd . && rm -rf src'],
+  ['git reset --hard', 'mise exec -- git reset --hard'],
+  ['git reset --hard', "env -S 'PATH=/usr/bin' git reset --hard"],
+  ['rm -rf /', 'echo / | xargs -J {} rm -rf {}'],
+  ['rm -rf /', `awk 'BEGIN { system("rm\\x20-rf\\x20/") }'`],
+  ['psql -c "DROP TABLE users"', 'aws athena start-query-execution --query-string "DROP TABLE users"'],
+  ['echo x > .git/config', 'echo x >> .git/config'],
+  // An io-number, however many digits, or a named descriptor, is not a target.
+  ['rm -rf src', 'rm -rf src 2>/dev/null'],
+  ['rm -rf src', 'rm -rf src 123>/dev/null'],
+];
+
+/** What must not be flagged: it fails, only reports, or the word is another option's value. */
+const QUIET = [
+  'mkfs.ext4 -n /dev/sdb1',
+  'mke2fs -n /dev/sda',
+  'mkfs.xfs -N /dev/sdb',
+  'fdisk -l /dev/sda',
+  'find . -exec echo -delete \\;',
+  'find . -gid -delete',
+  'rm -- -rf /',
+  'rm -rf 123>/dev/null',
+  'git rm src',
+  'git reset --hard -h',
+  'git checkout --conflict merge main',
+  'rm -ri src < /dev/null',
+  'echo n | rm -ri src',
+  'git branch -M main',
+];
+
+/** Newly covered, with the least they must be rated. */
+const COVERED: Array<[string, 'Medium' | 'High' | 'Critical']> = [
+  ['docker run --privileged alpine', 'High'],
+  ['yarn npm unpublish @acme/ui', 'Critical'],
+  ['blockdev --setro /dev/sda', 'High'],
+  ['cryptsetup luksKillSlot /dev/sdb1 1', 'High'],
+  ['parted /dev/sda', 'High'],
+  ['parted /dev/sda print mkla gpt', 'Critical'],
+  ['mv /etc/passwd /tmp/passwd', 'High'],
+  ['history | bash', 'High'],
+  ['find . -name "*.sh" | sh', 'High'],
+  ['git merge --abort', 'Medium'],
+  ['Stop-Computer', 'Critical'],
+  ['git branch -M wip release', 'Medium'],
+  ['php artisan migrate:fresh', 'High'],
+  ['mkfs.vfat -n BACKUP /dev/sdb1', 'Critical'],
+];
+
+describe('consistency: one danger, one verdict', () => {
+  for (const [a, b] of ALIKE) {
+    test(`${a}  ≡  ${b}`, () => {
+      assert.notEqual(rate(a), 'null', `${a} is meant to be flagged`);
+      assert.equal(rate(b), rate(a));
+    });
+  }
+});
+
+describe('quietness: what fails or only reports is not flagged', () => {
+  for (const line of QUIET) test(line, () => assert.ok(['null', 'Info', 'Low'].includes(rate(line)), `${line} rated ${rate(line)}`));
+});
+
+describe('completeness: commands now covered', () => {
+  const rank = ['Info', 'Low', 'Medium', 'High', 'Critical'];
+  for (const [line, least] of COVERED) {
+    test(line, () => assert.ok(rank.indexOf(rate(line)) >= rank.indexOf(least), `${line} rated ${rate(line)}, at least ${least} expected`));
+  }
+});
+
+describe('root inside a container', () => {
+  const marks = (files: string[], env: NodeJS.ProcessEnv = {}, cgroup = ''): ContainerMarks => ({
+    exists: (p) => files.includes(p),
+    read: (p) => (p === '/proc/1/cgroup' ? cgroup : null),
+    env,
+  });
+  test('the marks engines leave name the container', () => {
+    assert.equal(containerFrom(marks(['/.dockerenv'])), 'docker');
+    assert.equal(containerFrom(marks(['/run/.containerenv', '/.dockerenv'])), 'podman');
+    assert.equal(containerFrom(marks([], { container: 'systemd-nspawn' })), 'systemd-nspawn');
+    assert.equal(containerFrom(marks([], { KUBERNETES_SERVICE_HOST: '10.0.0.1' })), 'kubernetes');
+    assert.equal(containerFrom(marks([], { REMOTE_CONTAINERS: 'true' })), 'devcontainer');
+    assert.equal(containerFrom(marks([], {}, '12:pids:/kubepods/burstable/pod1/abc\n')), 'kubernetes');
+    assert.equal(containerFrom(marks([], {}, '0::/init.scope\n')), null);
+    assert.equal(containerFrom(marks([], { container: '$(rm -rf ~)' })), 'container');
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'fb-container-'));
+  mkdirSync(join(dir, '.git'));
+  mkdirSync(join(dir, 'build'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const assess = (line: string, container: string | null) => engine.assess(line, { cwd: dir, home: '/root', uid: 0, container });
+
+  test('root on a plain machine raises filesystem rules one step', () => {
+    const a = assess('rm -rf "$TMPDIR/build"', null);
+    assert.equal(a.severity, 'High');
+    assert.ok(a.context.labels.includes('root'));
+  });
+  test('root in a container is labelled and not raised', () => {
+    const a = assess('rm -rf "$TMPDIR/build"', 'docker');
+    assert.equal(a.severity, 'Medium');
+    assert.equal(a.decision, 'ask');
+    assert.ok(a.context.labels.includes('container=docker') && a.context.labels.includes('root'));
+  });
+  test("the container's own system paths stay Critical", () => {
+    assert.equal(assess('rm -rf /usr', 'docker').severity, 'Critical');
+    assert.equal(assess('rm -rf /', 'docker').severity, 'Critical');
+  });
+});
+
+describe('development and test databases ask at most', () => {
+  const cases: Array<[string, string]> = [
+    ['dropdb app_test', 'Medium'],
+    ['dropdb myapp_development', 'Medium'],
+    ['RAILS_ENV=test rails db:reset', 'Medium'],
+    ['bin/rails db:drop', 'Medium'],
+    ['rake db:drop RAILS_ENV=test', 'Medium'],
+    ['DATABASE_URL=postgres://localhost:5432/app npx prisma migrate reset --force', 'Medium'],
+    ['php artisan migrate:fresh --env=testing', 'Medium'],
+    ['psql -h 127.0.0.1 -c "DROP DATABASE shop"', 'Medium'],
+    ['dropdb app_production', 'Critical'],
+    ['RAILS_ENV=production rails db:reset', 'Critical'],
+    ['DATABASE_URL=postgres://db.prod.internal/app npx prisma migrate reset --force', 'Critical'],
+    ['psql -h prod-db -c "DROP DATABASE app_test"', 'Critical'],
+    ['dropdb myapp', 'Critical'],
+    // A table named test is not a test database.
+    ['psql -c "DROP TABLE test_results"', 'High'],
+  ];
+  for (const [line, want] of cases) test(line, () => assert.equal(rate(line), want));
+  test('the environment the command runs with counts too', () => {
+    const a = engine.assess('npx prisma migrate reset --force', { context: EXAMPLE_CONTEXT, env: { DATABASE_URL: 'mysql://root@localhost/shop' } });
+    assert.equal(a.severity, 'Medium');
+    assert.ok(a.context.labels.includes('database=development'));
+  });
+});
+
+describe('a database file that is not there asks (probes on)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fb-missing-'));
+  mkdirSync(join(dir, '.git'));
+  writeFileSync(join(dir, 'app.db'), '');
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const assess = (line: string, probe = true) => engine.assess(line, { cwd: dir, probe });
+  test('sqlite3 on a file that is not there: ask, labelled', () => {
+    const a = assess('sqlite3 scratch.db "DROP TABLE users"');
+    assert.equal(a.decision, 'ask');
+    assert.ok(a.context.labels.includes('target-missing'));
+  });
+  test('one that exists: denied as before', () => assert.equal(assess('sqlite3 app.db "DROP TABLE users"').decision, 'deny'));
+  test('without probes nothing is looked up', () => assert.equal(assess('sqlite3 scratch.db "DROP TABLE users"', false).decision, 'deny'));
+  test('a deletion of a path that is not there is judged by the path, not its absence', () => assert.equal(assess('rm -rf ./not-here').decision, 'deny'));
+});
