@@ -61,7 +61,7 @@ function holds(p: Predicate, cmd: NormalisedCommand, parsed: ParsedArgs, cat: Ca
     return flagValues(parsed, asList(p.flag_value.flag)).some((v) => re.test(v));
   }
   if ('positional' in p) {
-    const a = parsed.positionals[p.positional.index];
+    const a = parsed.positionals.at(p.positional.index);
     return a !== undefined && cat.regex(p.positional.value).test(a.text);
   }
   if ('any_positional' in p) {

@@ -60,6 +60,10 @@ const MACHINE_GUARD = [
   '/usr/local/bin/firebreak',
   '/usr/bin/firebreak',
   '/opt/homebrew/bin/firebreak',
+  // The marks that tell firebreak it runs in a container (context/container.ts), where being
+  // root raises nothing: making one is how a root agent would talk itself into milder verdicts.
+  '/.dockerenv',
+  '/run/.containerenv',
 ];
 
 /** Names under a project's root (and the directory a command runs in). */
