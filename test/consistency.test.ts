@@ -47,6 +47,27 @@ const ALIKE: Array<[string, string]> = [
   ['rm -rf /', `awk 'BEGIN { system("rm\\x20-rf\\x20/") }'`],
   ['psql -c "DROP TABLE users"', 'aws athena start-query-execution --query-string "DROP TABLE users"'],
   ['echo x > .git/config', 'echo x >> .git/config'],
+  // Aliases and functions are looked up by the word as typed.
+  ['rm -rf ~', "alias Nuke='rm -rf'; Nuke ~"],
+  // A value that looks like an option is the option's value only where the tool's walk takes it so.
+  ['find ~ -delete', 'find ~ ! -name -name -delete'],
+  ['curl -X DELETE https://es.corp:9200/_all', 'curl -A -A -X DELETE https://es.corp:9200/_all'],
+  // An on/off flag written as off, however the tool spells off, is not given.
+  ['rclone purge gdrive:Archive', 'rclone purge --dry-run=0 gdrive:Archive'],
+  ['rclone purge gdrive:Archive', 'rclone purge -n --dry-run=false gdrive:Archive'],
+  ['rm -r ~', 'rm -r --interactive=never ~'],
+  // env's own options by their prefixes, its -S comments and ${HOME}; not the command's options.
+  ['rm -rf /home', "env --sp 'rm -rf /home'"],
+  ['rm -rf /home', "env -S '#x' rm -rf /home"],
+  ['rm -rf ~', "env -S 'rm -rf ${HOME}'"],
+  ['git reset --hard HEAD', 'env git reset --h HEAD'],
+  // A decoy elsewhere on the line does not make a real database a test one.
+  ['dropdb app', 'dropdb app_test && dropdb app'],
+  ['dropdb app', 'true -h localhost && dropdb app'],
+  ['dropdb app', 'grep -e test config/database.yml && dropdb app'],
+  ['psql -h db.corp.com -d app -c "DROP TABLE users"', 'psql -h localhost -h db.corp.com -d app -c "DROP TABLE users"'],
+  ['psql -h db.corp.com -d app -c "DROP TABLE users"', 'psql -h localhost "hostaddr=10.1.2.3 dbname=app" -c "DROP TABLE users"'],
+  ["ssh db1 'dropdb shop'", 'ssh db1 \'psql -h localhost -c "DROP DATABASE shop"\''],
   // An io-number, however many digits, or a named descriptor, is not a target.
   ['rm -rf src', 'rm -rf src 2>/dev/null'],
   ['rm -rf src', 'rm -rf src 123>/dev/null'],
@@ -66,7 +87,13 @@ const QUIET = [
   'git reset --hard -h',
   'git checkout --conflict merge main',
   'rm -ri src < /dev/null',
+  'rm -ri src < /dev/tty',
   'echo n | rm -ri src',
+  'true | rm -ri src',
+  'yes n | rm -ri src',
+  'yes | { rm -ri src; } < /dev/null',
+  'echo q | git clean -i',
+  'kubectl delete ns x --dry-run=client',
   'git branch -M main',
 ];
 
@@ -83,6 +110,9 @@ const COVERED: Array<[string, 'Medium' | 'High' | 'Critical']> = [
   ['find . -name "*.sh" | sh', 'High'],
   ['git merge --abort', 'Medium'],
   ['Stop-Computer', 'Critical'],
+  // Rails' development default is this machine's: not a server ssh reaches.
+  ["ssh app1 'cd /srv/app && bin/rails db:drop'", 'High'],
+  ['kubectl exec deploy/web -- bin/rails db:reset', 'High'],
   ['git branch -M wip release', 'Medium'],
   ['php artisan migrate:fresh', 'High'],
   ['mkfs.vfat -n BACKUP /dev/sdb1', 'Critical'],
@@ -109,20 +139,35 @@ describe('completeness: commands now covered', () => {
 });
 
 describe('root inside a container', () => {
-  const marks = (files: string[], env: NodeJS.ProcessEnv = {}, cgroup = ''): ContainerMarks => ({
-    exists: (p) => files.includes(p),
-    read: (p) => (p === '/proc/1/cgroup' ? cgroup : null),
+  const OVERLAY = '1590 1589 0:143 / / rw,relatime - overlay overlay rw,lowerdir=/var/lib/docker/…\n';
+  const EXT4 = '27 1 254:0 / / rw,relatime - ext4 /dev/vda1 rw\n';
+  const marks = (files: string[], env: NodeJS.ProcessEnv = {}, proc: { cgroup?: string; mountinfo?: string; comm?: string } = {}): ContainerMarks => ({
+    isFile: (p) => files.includes(p),
+    read: (p) =>
+      p === '/proc/1/cgroup'
+        ? (proc.cgroup ?? '0::/\n')
+        : p === '/proc/1/mountinfo'
+          ? (proc.mountinfo ?? OVERLAY)
+          : p === '/proc/1/comm'
+            ? (proc.comm ?? 'node\n')
+            : null,
     env,
   });
   test('the marks engines leave name the container', () => {
     assert.equal(containerFrom(marks(['/.dockerenv'])), 'docker');
     assert.equal(containerFrom(marks(['/run/.containerenv', '/.dockerenv'])), 'podman');
-    assert.equal(containerFrom(marks([], { container: 'systemd-nspawn' })), 'systemd-nspawn');
+    assert.equal(containerFrom(marks([], { container: 'systemd-nspawn' }, { mountinfo: EXT4 })), 'systemd-nspawn');
     assert.equal(containerFrom(marks([], { KUBERNETES_SERVICE_HOST: '10.0.0.1' })), 'kubernetes');
     assert.equal(containerFrom(marks([], { REMOTE_CONTAINERS: 'true' })), 'devcontainer');
-    assert.equal(containerFrom(marks([], {}, '12:pids:/kubepods/burstable/pod1/abc\n')), 'kubernetes');
-    assert.equal(containerFrom(marks([], {}, '0::/init.scope\n')), null);
+    assert.equal(containerFrom(marks([], {}, { cgroup: '12:pids:/kubepods/burstable/pod1/abc\n', mountinfo: EXT4, comm: 'systemd\n' })), 'kubernetes');
+    assert.equal(containerFrom(marks([])), null);
     assert.equal(containerFrom(marks([], { container: '$(rm -rf ~)' })), 'container');
+  });
+  test('a mark made on a booted machine is not believed (/ is not layers and PID 1 is its init)', () => {
+    const booted = { mountinfo: EXT4, comm: 'systemd\n' };
+    assert.equal(containerFrom(marks(['/.dockerenv'], {}, booted)), null);
+    assert.equal(containerFrom(marks(['/run/.containerenv'], { container: 'docker' }, booted)), null);
+    assert.equal(containerFrom(marks([], { KUBERNETES_SERVICE_HOST: '10.0.0.1' }, booted)), null);
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'fb-container-'));
@@ -186,6 +231,17 @@ describe('a database file that is not there asks (probes on)', () => {
     assert.ok(a.context.labels.includes('target-missing'));
   });
   test('one that exists: denied as before', () => assert.equal(assess('sqlite3 app.db "DROP TABLE users"').decision, 'deny'));
+  test('the file is found as sqlite3 reads its options, and code reaching another file counts', () => {
+    assert.equal(assess('sqlite3 -cmd ".timeout 5000" app.db "DROP TABLE users"').decision, 'deny');
+    assert.equal(assess('sqlite3 -nullvalue NULL app.db "DROP TABLE users"').decision, 'deny');
+    assert.equal(assess('sqlite3 -init nothere.sql scratch.db "DROP TABLE users"').decision, 'deny');
+    assert.equal(assess(`sqlite3 scratch.db "ATTACH 'app.db' AS a; DROP TABLE a.users"`).decision, 'deny');
+    assert.equal(assess(`sqlite3 scratch.db '.open app.db' 'DROP TABLE users'`).decision, 'deny');
+  });
+  test("only that client's own matches ask", () => {
+    assert.equal(assess('sqlite3 scratch.db "select 1"; dropdb -h db.corp.com app').decision, 'deny');
+    assert.equal(assess(`ssh web1 'sqlite3 /var/app/prod.db "DROP TABLE users"'`).decision, 'deny');
+  });
   test('without probes nothing is looked up', () => assert.equal(assess('sqlite3 scratch.db "DROP TABLE users"', false).decision, 'deny'));
   test('a deletion of a path that is not there is judged by the path, not its absence', () => assert.equal(assess('rm -rf ./not-here').decision, 'deny'));
 });

@@ -1,15 +1,13 @@
 // The engine: a command line in, a RiskAssessment out. Every door calls this and only
 // renders what it returns.
 
-import { lstatSync } from 'node:fs';
 import { atLeast, maxSeverity, severityRank } from '../core/severity.js';
 import type { Alternative, Decision, FirebreakError, MatchedRule, RiskAssessment, RiskLevel, Severity } from '../core/contracts.js';
 import { parseArgs, type ParsedArgs } from '../catalogue/args.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CommandSpec, CompiledRule } from '../catalogue/rule-format.js';
-import { classifyPath, detectContext, type PathContext } from '../context/context.js';
+import { detectContext, type PathContext } from '../context/context.js';
 import { branchMatches } from '../context/signals.js';
-import { databaseTarget } from '../context/database-target.js';
 import { DEFAULT_POLICY, listsRule, type Audience, type Policy } from '../policy/policy.js';
 import { escalate, levelFor, maxLevel, type SignalName } from '../policy/escalation.js';
 import { own } from '../core/own.js';
@@ -17,6 +15,7 @@ import type { NormalisedCommand } from '../shell/index.js';
 import { parseCommandLine, type ParsedLine } from '../unwrap/index.js';
 import type { ShellDefinitions } from '../unwrap/line-state.js';
 import { matchRule, type RuleMatch } from './match.js';
+import { capDevelopmentDatabases, capMissingDatabaseFiles } from './database-caps.js';
 import { alternativesFor, blastDetail } from './template.js';
 import { Budget, probeSentence } from './blast.js';
 import { activeSignals, type LineEnv, lineEnvOf, lineProblems, lineSignals } from './line-context.js';
@@ -55,36 +54,6 @@ interface AssessOptions {
   /** The aliases and functions the person's shell defines for the line's words (the shell plugins). */
   shell?: ShellDefinitions;
 }
-
-/**
- * A database client given a database file that is not there (sqlite3 app.db 'DROP TABLE x')
- * creates an empty one: nothing can be lost, so a database rule's match asks rather than
- * being denied. Only where the door measures what is on disk (probes on).
- */
-function capMissingDatabaseFiles(matches: RuleMatch[], commands: NormalisedCommand[], ctx: PathContext, labels: string[]): void {
-  const database = matches.filter((m) => m.rule.group === 'database' && atLeast(m.severity, 'High'));
-  if (database.length === 0) return;
-  const files = commands.filter((c) => FILE_DATABASES.has(c.name)).map((c) => ({ c, file: c.args.find((a) => !a.text.startsWith('-')) }));
-  if (files.length === 0) return;
-  for (const { c, file } of files) {
-    if (!file || file.dynamic || file.glob || file.text === ':memory:') return;
-    if (existsNow(classifyPath(file, ctx, c.cwd).path)) return;
-  }
-  for (const m of database) m.severity = 'Medium';
-  labels.push('target-missing');
-}
-
-function existsNow(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Database clients whose first operand is the database file. */
-const FILE_DATABASES: ReadonlySet<string> = new Set(['sqlite3', 'sqlite', 'duckdb']);
 
 /** The tools a command with an unknown name is judged as: those whose danger is in their arguments. */
 const UNKNOWN_NAME_STAND_INS = ['rm', 'chmod', 'chown', 'mv', 'find', 'git', 'kubectl', 'docker', 'terraform', 'crontab', 'kill', 'pkill'];
@@ -200,15 +169,16 @@ export class Engine {
     const { parsed, matches } = this.matchLine(line, ctx, opts.shell);
     // Kept only when asked for (explain_risk): a plain check allocates nothing for it.
     const steps = withDetail ? new Map<RuleMatch, MatchSteps>() : null;
-    this.applyOverrides(matches, steps);
     const { labels, problems } = lineProblems(parsed);
     const env = lineEnvOf(parsed.commands, opts.env);
+    // Before the policy's overrides, so a project that raises a database rule keeps it raised.
+    capDevelopmentDatabases(matches, parsed.commands, { line: env, given: opts.env, productionPatterns: this.policy.productionPatterns }, labels);
+    if (opts.probe) capMissingDatabaseFiles(matches, parsed.commands, ctx, labels);
+    this.applyOverrides(matches, steps);
     const active = activeSignals(
       lineSignals(parsed, ctx, env, { uid: opts.uid ?? null, container: opts.container ?? null }, this.policy, (name) => this.catalogue.specFor(name)),
       labels,
     );
-    this.capDevelopmentDatabases(matches, parsed.commands, env, labels);
-    if (opts.probe) capMissingDatabaseFiles(matches, parsed.commands, ctx, labels);
     const riskLevel = this.escalateByContext(matches, active, steps);
     matches.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.command.start - b.command.start);
     const severity: Severity | null = matches[0]?.severity ?? null;
@@ -262,18 +232,6 @@ export class Engine {
       if (o) m.severity = o.mode === 'set' || severityRank(o.severity) > severityRank(m.severity) ? o.severity : m.severity;
       steps?.set(m, { matched, byPolicy: m.severity, level: 'Normal' });
     }
-  }
-
-  /**
-   * A database rule's match on a line aimed at a development or test database (by its name,
-   * URL, host or environment, and nothing naming production) asks at most: those databases
-   * are rebuilt from migrations and seeds every day.
-   */
-  private capDevelopmentDatabases(matches: RuleMatch[], commands: NormalisedCommand[], env: LineEnv, labels: string[]): void {
-    const database = matches.filter((m) => m.rule.group === 'database' && atLeast(m.severity, 'High'));
-    if (database.length === 0 || databaseTarget(commands, env, this.policy.productionPatterns) !== 'development') return;
-    labels.push('database=development');
-    for (const m of database) m.severity = 'Medium';
   }
 
   /** Raises each match by the context level its group escalates to; returns the line's risk level. */

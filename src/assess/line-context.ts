@@ -104,7 +104,7 @@ function kubeTargetsOf(commands: NormalisedCommand[], ctx: PathContext, env: Lin
     const parsedOptions = parseArgs(c.args, specFor(c.name)).options;
     const options =
       switchedTo && !parsedOptions.some((o) => o.name === '--context' || o.name === '--kube-context')
-        ? [...parsedOptions, { name: c.name === 'helm' ? '--kube-context' : '--context', value: switchedTo, index: -1 }]
+        ? [...parsedOptions, { name: c.name === 'helm' ? '--kube-context' : '--context', value: switchedTo, index: -1, valued: true }]
         : parsedOptions;
     const t = kubeTarget(c.name, options, { cwd: ctx.cwd, home: ctx.home, env: commandEnv(c, env) });
     if (t?.kind === 'target') {

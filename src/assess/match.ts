@@ -32,15 +32,20 @@ export interface RuleMatch {
 
 const asList = (v: string | string[]): string[] => (Array.isArray(v) ? v : [v]);
 
-/** `--force=false`, `--dry-run=no`: the flag written out as off. */
-const OFF = /^(false|no|off)$/i;
+/**
+ * `--force=false`, `--dry-run=0`, `-n=f`, `--interactive=never`: an on/off flag written out as
+ * off (Go's flag package takes 0, f, F, false…; GNU rm never and none).
+ */
+const OFF = /^(false|f|0|no|n|off|never|none)$/i;
 
-/** A flag is given when its last occurrence does not turn it off (`--dry-run --dry-run=false` is no dry run). */
+/**
+ * A flag is given when the last of the options named (they are one flag's spellings: -n,
+ * --dry-run) does not turn it off: `--dry-run --dry-run=false` and `-n --dry-run=0` run for
+ * real. An option that takes a value is given whatever its value (`kubectl delete -f off`).
+ */
 function hasFlag(parsed: ParsedArgs, names: string[]): boolean {
-  return names.some((n) => {
-    const last = parsed.options.findLast((o) => o.name === n);
-    return last !== undefined && !OFF.test(last.value ?? '');
-  });
+  const last = parsed.options.findLast((o) => names.includes(o.name));
+  return last !== undefined && (last.valued || !OFF.test(last.value ?? ''));
 }
 
 /** A dry run is what the last of its options says: `--dry-run=client --dry-run=none` runs for real. */

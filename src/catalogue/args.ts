@@ -12,6 +12,8 @@ export interface ParsedOption {
   value: string | null;
   /** Index into args of the word that holds the option. */
   index: number;
+  /** The option takes a value (its value is data, not an on/off setting written after `=`). */
+  valued: boolean;
 }
 
 export interface ParsedArgs {
@@ -56,11 +58,16 @@ export function parseArgs(args: Arg[], spec: CommandSpec | undefined): ParsedArg
   let endOfOptions = -1;
   const sections = commandSections(args, spec);
   const own = sections ? args.map((a, i) => (sections.has(i) ? EMPTY : a)) : args;
-  scanOptions(own, optionSpecOf(spec), 0, (kind, at, name, _takes, value) => {
+  // find's `! -name X` and `-not -name X` are tests of their own: they narrow nothing.
+  const negates = !!spec?.command_options;
+  scanOptions(own, optionSpecOf(spec), 0, (kind, at, name, takes, value) => {
     if (sections?.has(at)) return;
     if (kind === 'end') endOfOptions = at;
     else if (kind === 'operand') positionals.push(args[at]!);
-    else options.push({ name, value: value ?? null, index: at });
+    else {
+      const negated = negates && at > 0 && (args[at - 1]!.text === '!' || args[at - 1]!.text === '-not');
+      options.push({ name: negated ? `!${name}` : name, value: value ?? null, index: at, valued: takes !== undefined });
+    }
   });
   return { positionals, options, endOfOptions };
 }
@@ -97,20 +104,40 @@ export function normalisedText(cmd: NormalisedCommand, spec: CommandSpec | undef
     if (i > 0) words = [...words.slice(i), ...words.slice(0, i)];
   }
   const sections = commandSections(words, spec);
-  const takesValue = spec?.value_options;
+  const values = valueWords(words, spec, sections);
   let text = cmd.name;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     // Another option's value (`find -gid -delete`) or a word of the command find -exec runs
     // (`-exec echo -delete ;`) is not this tool's option, so no pattern may read it as one.
-    const notOwn =
-      w.text.startsWith('-') &&
-      ((i > 0 && takesValue?.includes(words[i - 1]!.text)) || (sections?.has(i) && sections.has(i - 1) && !RUNS_AS.has(words[i - 1]!.text)));
+    const notOwn = w.text.startsWith('-') && (values?.has(i) || (sections?.has(i) && sections.has(i - 1) && !RUNS_AS.has(words[i - 1]!.text)));
     text += ' ' + (notOwn ? NOT_AN_OPTION + wordText(w).slice(1) : wordText(w));
   }
   for (const r of cmd.redirects) if (isTruncatingRedirect(r)) text += ' >' + wordText(r.target);
   return text;
 }
+
+/**
+ * The indices of words that start with '-' and are another option's value, as the tool's own
+ * walk of its words takes them (`curl -A -A -X DELETE`: the second -A is the first one's value,
+ * -X is an option), or null when there are none. Walked only when some word could be one.
+ */
+function valueWords(words: readonly Arg[], spec: CommandSpec | undefined, sections: Set<number> | null): Set<number> | null {
+  if (!spec?.value_options) return null;
+  let takes = valueSets.get(spec);
+  if (!takes) valueSets.set(spec, (takes = new Set(spec.value_options)));
+  const set = takes;
+  if (!words.some((w, i) => i > 0 && w.text.startsWith('-') && set.has(words[i - 1]!.text))) return null;
+  const own = sections ? words.map((a, i) => (sections.has(i) ? EMPTY : a)) : words;
+  let out: Set<number> | null = null;
+  scanOptions(own, optionSpecOf(spec), 0, (kind, at, _name, _takes, _value, after) => {
+    if (kind === 'option' && after > at + 1) (out ??= new Set()).add(after - 1);
+  });
+  return out;
+}
+
+/** Each spec's value options as a set, made once. */
+const valueSets = new WeakMap<CommandSpec, Set<string>>();
 
 /** What a leading '-' is written as in a word that is not the tool's option: a look-alike no pattern's `-` matches. */
 const NOT_AN_OPTION = '\u2010';

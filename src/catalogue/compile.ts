@@ -172,6 +172,25 @@ export function unstatedOutputs(r: RuleSource): Array<'alternatives' | 'blast_ra
 /** The problem message for a rule that does not state what it builds (the fill script recognises it). */
 export const UNSTATED = 'builds its output from the command, so one match example must state it:';
 
+/**
+ * A rule from a person's config with its command names as the engine reads them (MyTool is
+ * mytool, /opt/bin/deploy is deploy): a config written before names were read that way keeps
+ * working. The catalogue's own rules must already be written so (compileRule says where not).
+ */
+export function withPlatformNames(r: RuleSource): RuleSource {
+  const names = (v: string | string[]): string[] => list(v).map((n) => (n === '*' ? n : programName(n)));
+  const predicate = (p: Predicate): Predicate => ('stdin_from' in p ? { stdin_from: { ...p.stdin_from, command: names(p.stdin_from.command) } } : p);
+  return {
+    ...r,
+    match: {
+      ...r.match,
+      command: names(r.match.command),
+      ...(r.match.when ? { when: r.match.when.map(predicate) } : {}),
+      ...(r.match.unless ? { unless: r.match.unless.map(predicate) } : {}),
+    },
+  };
+}
+
 export function compileRule(
   r: RuleSource,
   group: string,
@@ -179,7 +198,8 @@ export function compileRule(
   problem: (message: string, path?: Array<string | number>) => void,
 ): CompiledRule {
   if (!r.id.startsWith(group + ':')) problem(`id must start with '${group}:'`, ['id']);
-  for (const name of list(r.match.command)) {
+  const stdinNames = [...(r.match.when ?? []), ...(r.match.unless ?? [])].flatMap((p) => ('stdin_from' in p ? p.stdin_from.command : []));
+  for (const name of [...list(r.match.command), ...stdinNames]) {
     if (name !== '*' && programName(name) !== name)
       problem(
         `command '${name}' is matched as '${programName(name)}' (names are read as the platforms that run them: lower case, no directory or .exe); write that`,

@@ -4,7 +4,7 @@
 // inside a container owns the container, not a machine a person keeps, so the policy does
 // not raise filesystem rules for it there.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 /** What marks a container, most specific first: [what to check, the engine it names]. */
 const MARK_FILES: ReadonlyArray<[string, string]> = [
@@ -20,7 +20,7 @@ const MARK_VARIABLES: ReadonlyArray<[string, string | null]> = [
   ['DEVCONTAINER', 'devcontainer'],
   ['CODESPACES', 'codespaces'],
 ];
-/** Control-group paths of cgroup v1 hosts, where neither file above exists. */
+/** Control-group paths of cgroup v1 hosts (the engine's own naming: evidence in itself). */
 const CGROUP_ENGINES: ReadonlyArray<[RegExp, string]> = [
   [/\/kubepods/, 'kubernetes'],
   [/\/docker[/-]/, 'docker'],
@@ -30,20 +30,48 @@ const CGROUP_ENGINES: ReadonlyArray<[RegExp, string]> = [
 ];
 
 export interface ContainerMarks {
-  exists: (path: string) => boolean;
+  /** The path is a regular file (a directory of that name is no mark). */
+  isFile: (path: string) => boolean;
   read: (path: string) => string | null;
   env: NodeJS.ProcessEnv;
 }
 
+/** What PID 1 is called on a machine that boots: in a container it is the container's own program (sh, node, tini…). */
+const INIT_NAMES = /^(systemd|init|launchd|openrc-init|runit|runit-init|s6-svscan|upstart|dinit|sysvinit)$/;
+/** Filesystems container engines put under / (image layers). */
+const LAYERED_ROOT = /^(overlay|fuse-overlayfs|aufs|shiftfs)$/;
+
+/** The type of the filesystem mounted at / in a mountinfo listing. */
+function rootFilesystem(mountinfo: string): string | null {
+  for (const line of mountinfo.split('\n')) {
+    const [mount, rest] = line.split(' - ');
+    if (mount?.split(' ')[4] === '/' && rest) return rest.split(' ')[0] ?? null;
+  }
+  return null;
+}
+
+/**
+ * Something a root process cannot fake from inside a running machine: / is an image's layers,
+ * or PID 1 is not a boot init. Without it a mark file or variable is not believed, so an agent
+ * that touches /.dockerenv does not talk firebreak into milder verdicts.
+ */
+function contained(marks: ContainerMarks): boolean {
+  const root = rootFilesystem(marks.read('/proc/1/mountinfo') ?? '');
+  if (root && LAYERED_ROOT.test(root)) return true;
+  const init = marks.read('/proc/1/comm')?.trim();
+  return !!init && !INIT_NAMES.test(init);
+}
+
 /** The container engine these marks name, or null on a plain machine. */
 export function containerFrom(marks: ContainerMarks): string | null {
-  for (const [path, engine] of MARK_FILES) if (marks.exists(path)) return engine;
+  const cgroup = marks.read('/proc/1/cgroup') ?? '';
+  for (const [pattern, engine] of CGROUP_ENGINES) if (pattern.test(cgroup)) return engine;
+  if (!contained(marks)) return null;
+  for (const [path, engine] of MARK_FILES) if (marks.isFile(path)) return engine;
   for (const [name, engine] of MARK_VARIABLES) {
     const v = marks.env[name];
     if (v && v !== 'false' && v !== '0') return engine ?? (/^[\w.-]{1,32}$/.test(v) ? v : 'container');
   }
-  const cgroup = marks.read('/proc/1/cgroup') ?? '';
-  for (const [pattern, engine] of CGROUP_ENGINES) if (pattern.test(cgroup)) return engine;
   return null;
 }
 
@@ -53,7 +81,13 @@ let cached: string | null | undefined;
 export function currentContainer(): string | null {
   if (cached === undefined) {
     cached = containerFrom({
-      exists: existsSync,
+      isFile: (path) => {
+        try {
+          return statSync(path).isFile();
+        } catch {
+          return false;
+        }
+      },
       read: (path) => {
         try {
           return readFileSync(path, 'utf8').slice(0, 64 * 1024);

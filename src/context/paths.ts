@@ -309,7 +309,7 @@ function classifyWindows(abs: string): PathClass | null {
   return null;
 }
 
-const OTHER_HOME_DOTFILE = /^\/(home|Users)\/[^/]+\/\.[^/.]/;
+const OTHER_HOME_DOTFILE = /^\/(home|Users)\/[^/]+\/\.(?!cache(\/|$))[^/.]/;
 
 function classifyAbsolute(abs: string, ctx: PathContext): PathClass {
   if (abs === '/') return 'root';

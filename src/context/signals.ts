@@ -271,10 +271,13 @@ export const CONNECTION_VARS = [
   'REDIS_HOST',
 ];
 
+/** A connection URL: scheme://[user@]host[:port][/database]; group 1 the host, group 2 the database. */
+export const CONNECTION_URL = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?#\s,]+)(?::\d+)?(?:\/([^?#\s]*))?/i;
+
 /** The host and database of a connection URL (or a bare host), as one string production words are looked for in. */
 function connectionHost(v: string | undefined): string | null {
   if (!v) return null;
-  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)(?::\d+)?(?:\/([^?#\s]*))?/i.exec(v);
+  const url = CONNECTION_URL.exec(v);
   return url ? `${url[1]} ${url[2] ?? ''}`.trim() : v;
 }
 

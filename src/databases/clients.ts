@@ -179,3 +179,51 @@ export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: str
   if (code.length > 0) return { kind: s.kind, code: code.join(s.kind === 'sql' ? ';\n' : '\n'), readsStdin: false };
   return { kind: s.kind, code: null, readsStdin: !s.noStdin && (stdinFile || (!file && !noStdin)) };
 }
+
+/**
+ * The database file a file-database client (sqlite3, duckdb) opens and the code it is given
+ * there (operands after the file, -cmd), or null for another command. `init` tells that an
+ * -init script runs first, which the line does not show.
+ */
+export function fileDatabaseOf(argv: string[]): { file: string | null; code: string[]; init: boolean } | null {
+  const s = argv[0] === 'sqlite3' || argv[0] === 'sqlite' ? SQLITE : argv[0] === 'duckdb' ? DUCKDB : null;
+  if (!s) return null;
+  const operands: string[] = [];
+  const code: string[] = [];
+  let init = false;
+  for (const tok of walkOptions(
+    argv.map((text) => ({ text })),
+    s.options,
+    1,
+  )) {
+    if (tok.kind === 'end') {
+      operands.push(...argv.slice(tok.at + 1));
+      break;
+    }
+    if (tok.kind === 'operand') operands.push(argv[tok.at]!);
+    else if (tok.takes === 'code' && tok.value !== undefined) code.push(tok.value);
+    else if (tok.takes === 'file' || tok.name === '-init') init = true;
+  }
+  return { file: operands[0] ?? null, code: [...code, ...operands.slice(1)], init };
+}
+
+/** A database client's options (with their values) and operands as the client reads them, or null for a command that is none. */
+export function clientWords(argv: string[]): { options: Array<{ name: string; value: string | undefined }>; operands: string[] } | null {
+  const found = clientOf(argv);
+  if (!found) return null;
+  const options: Array<{ name: string; value: string | undefined }> = [];
+  const operands: string[] = [];
+  for (const tok of walkOptions(
+    argv.map((text) => ({ text })),
+    found[0].options,
+    found[1],
+  )) {
+    if (tok.kind === 'end') {
+      operands.push(...argv.slice(tok.at + 1));
+      break;
+    }
+    if (tok.kind === 'operand') operands.push(argv[tok.at]!);
+    else options.push({ name: tok.name, value: tok.value });
+  }
+  return { options, operands };
+}

@@ -19,6 +19,13 @@ const GNU_LONG_OPTIONS: Readonly<Record<string, string>> = {
   shred: '--force --iterations --random-source --size --remove --verbose --exact --zero --help --version',
   ln: `--backup --directory --force --interactive --logical --no-dereference --physical --relative --symbolic --suffix
     --target-directory --no-target-directory --verbose --help --version`,
+  // Wrappers firebreak takes off: a prefix of their options must not hide what they run.
+  env: `--ignore-environment --null --unset --chdir --split-string --block-signal --default-signal --ignore-signal
+    --list-signal-handling --debug --help --version`,
+  timeout: '--preserve-status --foreground --kill-after --signal --verbose --help --version',
+  nice: '--adjustment --help --version',
+  stdbuf: '--input --output --error --help --version',
+  nohup: '--help --version',
 };
 
 const lists = new Map<string, readonly string[]>();
@@ -42,18 +49,21 @@ function fullName(options: readonly string[], word: string): string | null {
 }
 
 /**
- * The words with each abbreviated long option (from index `from`, up to a `--`) written out;
- * the same array when there are none.
+ * The words with each abbreviated long option (from index `from`, up to a `--`, or for a
+ * wrapper up to the command it runs) written out; the same array when there are none.
  */
 export function expandLongPrefixes<W extends { readonly text: string; readonly dynamic?: boolean }>(
   args: readonly W[],
   options: readonly string[],
   from = 0,
+  upToCommand = false,
 ): readonly W[] {
   let out: W[] | null = null;
   for (let i = from; i < args.length; i++) {
     const w = args[i]!;
     if (w.text === '--') break;
+    // A wrapper's options end where the command it runs begins (env FOO=1 git reset --h: --h is git's).
+    if (upToCommand && !w.text.startsWith('-') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.text)) break;
     if (w.dynamic || !w.text.startsWith('--') || w.text.length < 3) continue;
     const full = fullName(options, w.text);
     if (full === null) continue;

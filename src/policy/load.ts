@@ -10,7 +10,7 @@ import { cosmiconfigSync, defaultLoadersSync, type LoaderSync } from 'cosmiconfi
 import { Ajv, type ErrorObject } from 'ajv';
 import { isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { CompiledRule, Example } from '../catalogue/rule-format.js';
-import { compileRule } from '../catalogue/compile.js';
+import { compileRule, withPlatformNames } from '../catalogue/compile.js';
 import type { ConfigFileRef } from './discover.js';
 import type { ConfigFile } from './config.js';
 import { describeSchemaError } from './schema-errors.js';
@@ -186,7 +186,7 @@ export function loadConfigFile(ref: ConfigFileRef): { file: LoadedFile | null; p
     };
     if (ids.has(r.id)) problem('the id is used twice in this file', ['id']);
     ids.add(r.id);
-    rules.push({ ...compileRule(r, group, { file: ref.path, line: lineOf(['rules', i]) ?? 1 }, problem), fromConfig: true });
+    rules.push({ ...compileRule(withPlatformNames(r), group, { file: ref.path, line: lineOf(['rules', i]) ?? 1 }, problem), fromConfig: true });
     examples[r.id] = r.examples;
   });
   if (problems.length > 0) return { file: null, problems };

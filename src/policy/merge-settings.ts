@@ -5,6 +5,7 @@
 import { severityRank } from '../core/severity.js';
 import type { Severity } from '../core/contracts.js';
 import type { CompiledRule } from '../catalogue/rule-format.js';
+import { programName } from '../shell/normalise.js';
 import type { ConfigFile } from './config.js';
 import { AUDIENCES, type Policy, type Threshold } from './policy.js';
 
@@ -46,16 +47,20 @@ const rank = (t: Threshold): number => (t === 'never' ? 5 : severityRank(t));
  * looks at, and so quietly switch that rule off.
  */
 const commands: SettingMerge = (p, { config: c, reject, add }, seen) => {
-  for (const [name, spec] of Object.entries(c.commands ?? {})) {
+  for (const [written, spec] of Object.entries(c.commands ?? {})) {
+    // Keyed as the engine reads names (MyTool is mytool), as the rules are.
+    const name = programName(written);
     const owner = seen.commandOwners.get(name);
     if (owner) {
       reject(['commands', name], `how to read ${name}'s options is already defined by ${owner}`, `remove commands.${name}; rules for ${name} read it that way`);
       continue;
     }
     const prev = p.customCommands[name];
+    const runs = [...new Set([...(prev?.command_options ?? []), ...(spec.command_options ?? [])])];
     p.customCommands[name] = {
       value_options: [...new Set([...(prev?.value_options ?? []), ...(spec.value_options ?? [])])],
       global_options_before_subcommand: !!(prev?.global_options_before_subcommand || spec.global_options_before_subcommand),
+      ...(runs.length > 0 ? { command_options: runs } : {}),
     };
     add('commands');
   }

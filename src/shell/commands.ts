@@ -114,7 +114,10 @@ class Flattener {
         this.feeding = before?.pipe.id === id ? before.argv : null;
         // The first stage of a script run as a later pipeline stage reads that stage's stdin.
         const place: PipePlace = index === 0 && this.enclosingStage ? { id, index, outer: this.enclosingStage } : { id, index };
-        if (cmd.type !== 'simple' && index > 0) {
+        // A stage with its own stdin (`yes | { rm -ri x; } < /dev/null`) reads that, not the pipe.
+        const ownStdin =
+          cmd.type !== 'simple' && cmd.type !== 'function' && (cmd.redirects ?? []).some((r) => /^<(<<?|-)?$/.test(r.op) && (r.fd === null || r.fd === 0));
+        if (cmd.type !== 'simple' && index > 0 && !ownStdin) {
           const saved = this.enclosingStage;
           this.enclosingStage = { id, index };
           this.command(cmd, origin, depth, place);

@@ -7,7 +7,7 @@ import { expandLongPrefixes, gnuLongOptions } from '../options/long-abbreviation
 import { expandGitAbbreviations } from '../options/git-abbreviations.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { leadingOptions, scanOptions } from '../options/walk.js';
-import { GIT } from '../options/tools.js';
+import { GIT, KUBECTL } from '../options/tools.js';
 import type { Arg, ArgRedirect, CommandOrigin, PipePlace, ShellCommand } from './commands.js';
 
 export interface NormalisedCommand {
@@ -25,6 +25,8 @@ export interface NormalisedCommand {
   depth: number;
   /** The name itself came from a variable or command output. */
   dynamicName: boolean;
+  /** The command word as typed (Nuke, ./run.sh): what an alias or a function is looked up by, where `name` is the program a platform finds. */
+  written: string;
   pipe: PipePlace;
   /** Directory set by an earlier `cd` in the line, or null for the caller's cwd. */
   cwd: Arg | null;
@@ -163,6 +165,9 @@ function splitString(s: string): string[] {
     if (c === ' ' || c === '\t' || c === '\n') {
       if (w !== null) words.push(w);
       w = null;
+    } else if (c === '#' && w === null) {
+      // A comment to the end of the string: what follows env -S '#…' is the command.
+      break;
     } else if (c === "'") {
       const end = s.indexOf("'", i + 1);
       w = (w ?? '') + s.slice(i + 1, end < 0 ? s.length : end);
@@ -208,6 +213,8 @@ const WINDOWS_EXECUTABLE = /\.(exe|com|cmd|bat)$/i;
  * odd spellings only fail to run.
  */
 export function programName(text: string): string {
+  // Most names are already plain (rm, git, kubectl): nothing to take off or lower.
+  if (!/[A-Z/\\.=]/.test(text)) return text;
   const path = /^=[\w.+-]/.test(text) ? text.slice(1) : text;
   const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   const bare = base.length > 4 && WINDOWS_EXECUTABLE.test(base) ? base.slice(0, -4) : base;
@@ -226,7 +233,9 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     const name = programName(head.text);
     const spec = own(WRAPPERS, name);
     if (!spec) break;
-    const rest = stripWrapper(argv.slice(1), spec, assignments, where);
+    // env --sp 'CMD' is env --split-string: GNU wrappers take a unique prefix of a long option too.
+    const gnu = gnuLongOptions(name);
+    const rest = stripWrapper([...(gnu ? expandLongPrefixes(argv.slice(1), gnu, 0, true) : argv.slice(1))], spec, assignments, where);
     // exec -a NAME busybox …: a multi-call binary runs the applet its argv[0] names.
     const argv0 = name === 'exec' ? argv.findIndex((a, i) => i > 0 && a.text === '-a') : -1;
     if (rest && argv0 > 0 && argv[argv0 + 1] && MULTI_CALL.has(programName(rest[0]?.text ?? '')) && !argv[argv0 + 1]!.dynamic) {
@@ -265,6 +274,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
     depth: cmd.depth,
     // /bin/r[m], /???/r?: a name the shell finds by matching a glob is as unknown as a variable.
     dynamicName: head ? head.dynamic || globName(head) : false,
+    written: head ? head.text : '',
     pipe: cmd.pipe,
     cwd: where.cwd,
     segment: '',
@@ -297,7 +307,12 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
       }
       // env -S 'cmd args' splits one string into the command line it runs.
       if (takes === 'code') {
-        const words = splitString(value ?? '').map((text) => ({ text, quoted: true, glob: false, dynamic: text.includes('${'), home: false }));
+        // env -S expands ${VAR} itself: ${HOME} is the home, any other is unknown.
+        const words = splitString(value ?? '').map((text) => {
+          const home = /^\$\{HOME\}(\/|$)/.test(text);
+          const t = home ? `~${text.slice('${HOME}'.length)}` : text;
+          return { text: t, quoted: true, glob: false, dynamic: t.includes('${'), home };
+        });
         // The split words are env's own again: `env -S 'PATH=/usr/bin' git …` sets PATH and runs git.
         rest = stripWrapper([...words, ...args.slice(after)], spec, assignments, where);
         return true;
@@ -336,6 +351,7 @@ function gitDashForm(argv: Arg[]): Arg[] {
 
 /** `git -- reset --hard` is `git reset --hard`: a `--` after git's own options only ends them. */
 function withoutGitEndOfOptions(args: Arg[]): Arg[] {
+  if (!args.some((a) => a.text === '--')) return args;
   const { operand } = leadingOptions(args, GIT);
   return operand > 0 && args[operand - 1]?.text === '--' && !args[operand - 1]!.dynamic ? [...args.slice(0, operand - 1), ...args.slice(operand)] : args;
 }
@@ -345,9 +361,10 @@ function withoutGitEndOfOptions(args: Arg[]): Arg[] {
  * `k delete ns prod` is kubectl's. Only with one of the tool's own verbs after it, so another
  * program called k is left alone.
  */
-const COMMON_ALIASES: Record<string, { tool: string; verbs: ReadonlySet<string> }> = {
+const COMMON_ALIASES: Record<string, { tool: string; options: OptionSpec; verbs: ReadonlySet<string> }> = {
   k: {
     tool: 'kubectl',
+    options: KUBECTL,
     verbs: new Set(
       'get describe delete apply create edit patch replace scale rollout drain cordon uncordon taint label annotate exec logs run expose set autoscale port-forward cp top config'.split(
         ' ',
@@ -359,7 +376,9 @@ const COMMON_ALIASES: Record<string, { tool: string; verbs: ReadonlySet<string> 
 /** The command as the tool a common short name stands for; the same command when it is none. The caller knows whether the shell defines the name as something else. */
 export function withCommonAlias(cmd: NormalisedCommand): NormalisedCommand {
   const alias = cmd.dynamicName ? undefined : own(COMMON_ALIASES, cmd.name);
-  if (!alias || !cmd.args.some((a) => !a.dynamic && alias.verbs.has(a.text))) return cmd;
+  // The verb is the first word after the tool's own options (k -n prod delete …).
+  const verb = alias ? cmd.args[leadingOptions(cmd.args, alias.options).operand] : undefined;
+  if (!alias || !verb || verb.dynamic || !alias.verbs.has(verb.text)) return cmd;
   return { ...cmd, name: alias.tool };
 }
 

@@ -35,17 +35,28 @@ function withoutPrompt(args: Arg[]): { words: string[]; changed: boolean } {
   return { words, changed };
 }
 
+/** Programs that print nothing: piped into a prompt, they answer it with end of input, which is no. */
+const SILENT = new Set(['true', 'false', ':']);
+
 /**
- * Whether something other than a person answers the command's prompts: `yes`, text piped or
- * redirected in, or a file or command whose content the line does not show (rm reads its
- * answers from any stdin, terminal or not). Empty text and /dev/null answer no.
+ * Whether something other than a person answers the command's prompts: `yes` (with no word,
+ * or one that starts with y), text piped or redirected in that says yes, or a file or command
+ * whose content the line does not show (rm reads its answers from any stdin, terminal or
+ * not). Empty text, /dev/null and the terminal itself (/dev/tty) do not.
  */
 function answered(cmd: NormalisedCommand, stdin: Stdin): boolean {
-  if (cmd.upstream?.name === 'yes') return true;
-  // rm, cp and mv take a line starting with y as yes; git clean's menu takes other words.
-  if (stdin?.kind === 'text') return cmd.name === 'git' ? stdin.text.trim() !== '' : /^\s*[yY]/m.test(stdin.text);
-  if (stdin !== null || cmd.upstream !== null) return true;
-  return cmd.redirects.some((r) => r.op === '<' && (r.fd === null || r.fd === 0) && (r.target.dynamic || r.target.text !== '/dev/null'));
+  const up = cmd.upstream;
+  if (up?.name === 'yes') return up.args.length === 0 || up.args[0]!.dynamic || /^[yY]/.test(up.args[0]!.text);
+  if (up && SILENT.has(up.name)) return false;
+  // rm, cp and mv take a line starting with y as yes; git clean's menu runs on clean (c, 1) or ask each (a, 4) then y.
+  if (stdin?.kind === 'text')
+    return cmd.name === 'git'
+      ? /^\s*(c|clean|1)\s*$/im.test(stdin.text) || (/^\s*(a|ask each|4)\s*$/im.test(stdin.text) && /^\s*y/im.test(stdin.text))
+      : /^\s*[yY]/m.test(stdin.text);
+  if (stdin !== null || up !== null) return true;
+  return cmd.redirects.some(
+    (r) => r.op === '<' && (r.fd === null || r.fd === 0) && (r.target.dynamic || (r.target.text !== '/dev/null' && r.target.text !== '/dev/tty')),
+  );
 }
 
 export function answeredPrompts(cmd: NormalisedCommand, stdin: Stdin): NestedCode[] {

@@ -83,7 +83,7 @@ function expand(text: string, frame: Frame, state: State): void {
     const plain = normaliseCommand(c);
     if (!plain) continue;
     // k delete ns x is kubectl's, unless the shell says k is something else.
-    const n = state.line.defines(plain.name) ? plain : withCommonAlias(plain);
+    const n = state.line.defines(plain.written) ? plain : withCommonAlias(plain);
     n.segment = text.slice(Math.max(0, c.start), Math.max(0, c.end)).trim() || text.trim();
     n.via = frame.via;
     n.remote = frame.remote;

@@ -355,12 +355,14 @@ export class LineState {
       }
     }
     // A shell does not expand an alias again inside its own text (alias ls='ls --color').
-    const alias = this.aliases.get(cmd.name);
-    if (alias !== undefined && cmd.wrappers.length === 0 && !cmd.via.includes(`alias ${cmd.name}`))
-      return { nested: [{ code: [alias, ...cmd.args.map(quoteArg)].join(' '), via: `alias ${cmd.name}` }], codeSource: null };
-    const body = this.functions.get(cmd.name);
-    if (body !== undefined && cmd.wrappers.length === 0 && !cmd.via.includes(`function ${cmd.name}`))
-      return { nested: [{ code: `set -- ${cmd.args.map(quoteArg).join(' ')}\n${body}`, via: `function ${cmd.name}` }], codeSource: null };
+    // Aliases and functions are looked up by the word as typed: Nuke is not nuke.
+    const word = cmd.written;
+    const alias = this.aliases.get(word);
+    if (alias !== undefined && cmd.wrappers.length === 0 && !cmd.via.includes(`alias ${word}`))
+      return { nested: [{ code: [alias, ...cmd.args.map(quoteArg)].join(' '), via: `alias ${word}` }], codeSource: null };
+    const body = this.functions.get(word);
+    if (body !== undefined && cmd.wrappers.length === 0 && !cmd.via.includes(`function ${word}`))
+      return { nested: [{ code: `set -- ${cmd.args.map(quoteArg).join(' ')}\n${body}`, via: `function ${word}` }], codeSource: null };
     let file: Content | undefined;
     let via = '';
     if (isShell(cmd.name)) {
