@@ -9,7 +9,7 @@ import { LineCounter, parseDocument, isNode } from 'yaml';
 import { own } from '../core/own.js';
 import { valueTakers } from '../options/spec.js';
 import { CATALOGUE_OPTIONS } from '../options/tools.js';
-import { programName } from '../shell/normalise.js';
+import { programName } from '../shell/command-names.js';
 import {
   ANY_BRACED,
   PLACEHOLDER,

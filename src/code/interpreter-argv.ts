@@ -6,7 +6,7 @@
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { DENO_EVAL } from '../options/tools.js';
 import { leadingOptions, walkOptions } from '../options/walk.js';
-import { programName } from '../shell/normalise.js';
+import { programName } from '../shell/command-names.js';
 import type { InterpreterLanguage } from './equivalents.js';
 
 interface Interpreter {

@@ -5,7 +5,7 @@
 import { severityRank } from '../core/severity.js';
 import type { Severity } from '../core/contracts.js';
 import type { CompiledRule } from '../catalogue/rule-format.js';
-import { programName } from '../shell/normalise.js';
+import { programName } from '../shell/command-names.js';
 import type { ConfigFile } from './config.js';
 import { AUDIENCES, type Policy, type Threshold } from './policy.js';
 

@@ -4,11 +4,10 @@
 
 import { own } from '../core/own.js';
 import { expandLongPrefixes, gnuLongOptions } from '../options/long-abbreviations.js';
-import { expandGitAbbreviations } from '../options/git-abbreviations.js';
 import { optionSpec, type OptionSpec } from '../options/spec.js';
-import { leadingOptions, scanOptions } from '../options/walk.js';
-import { GIT, KUBECTL } from '../options/tools.js';
+import { scanOptions } from '../options/walk.js';
 import type { Arg, ArgRedirect, CommandOrigin, PipePlace, ShellCommand } from './commands.js';
+import { gitDashForm, gitWords, programName, unwrapDistribution } from './command-names.js';
 
 export interface NormalisedCommand {
   /** Basename of the command that runs; '' for a line of only redirects. */
@@ -197,30 +196,6 @@ const MAX_WRAPPERS = 16;
 /** Programs that are many commands, chosen by the name they are run as. */
 const MULTI_CALL = new Set(['busybox', 'toybox']);
 
-export function basename(name: string): string {
-  const slash = name.lastIndexOf('/');
-  return slash >= 0 ? name.slice(slash + 1) : name;
-}
-
-/** What Windows runs a bare name as: `git.exe`, `format.com`, `build.cmd`. */
-const WINDOWS_EXECUTABLE = /\.(exe|com|cmd|bat)$/i;
-
-/**
- * The program a command word names, as the platforms that might run it would find it: zsh runs
- * `=rm` as the rm its PATH finds; macOS and Windows find `RM`, `Git` and `git.exe` as rm and git,
- * and a Windows path (`C:\Program Files\Git\bin\git.exe`) separates with backslashes. Judging
- * every spelling as the command some platform runs keeps one danger one verdict; on Linux the
- * odd spellings only fail to run.
- */
-export function programName(text: string): string {
-  // Most names are already plain (rm, git, kubectl): nothing to take off or lower.
-  if (!/[A-Z/\\.=]/.test(text)) return text;
-  const path = /^=[\w.+-]/.test(text) ? text.slice(1) : text;
-  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
-  const bare = base.length > 4 && WINDOWS_EXECUTABLE.test(base) ? base.slice(0, -4) : base;
-  return /[A-Z]/.test(bare) ? bare.toLowerCase() : bare;
-}
-
 /** Returns the command that runs, or null when nothing runs (a bare assignment, `command -v x`). */
 export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   let argv = cmd.argv;
@@ -255,7 +230,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   if (argv.length > 1 && !argv[0]!.dynamic) {
     const tool = programName(argv[0]!.text);
     const gnu = gnuLongOptions(tool);
-    if (tool === 'git') argv = [argv[0]!, ...expandGitAbbreviations(withoutGitEndOfOptions(argv.slice(1)))];
+    if (tool === 'git') argv = [argv[0]!, ...gitWords(argv.slice(1))];
     else if (gnu) argv = [...expandLongPrefixes(argv, gnu, 1)];
   }
   if (argv.length === 0 && cmd.redirects.length === 0 && assignments.length === 0) return null;
@@ -335,70 +310,4 @@ function stripWrapper(args: Arg[], spec: WrapperSpec, assignments: Array<{ name:
     return true;
   });
   return rest;
-}
-
-/**
- * `git-reset --hard` is `git reset --hard`: git's own commands live in its exec path as
- * git-<name> (and tools such as git-lfs are found the same way), so either spelling runs the same.
- */
-function gitDashForm(argv: Arg[]): Arg[] {
-  const head = argv[0];
-  if (!head || head.dynamic) return argv;
-  const m = /^git-([a-z][a-z0-9-]*)$/.exec(programName(head.text));
-  if (!m) return argv;
-  return [{ ...head, text: 'git' }, { ...head, text: m[1]!, quoted: false }, ...argv.slice(1)];
-}
-
-/** `git -- reset --hard` is `git reset --hard`: a `--` after git's own options only ends them. */
-function withoutGitEndOfOptions(args: Arg[]): Arg[] {
-  if (!args.some((a) => a.text === '--')) return args;
-  const { operand } = leadingOptions(args, GIT);
-  return operand > 0 && args[operand - 1]?.text === '--' && !args[operand - 1]!.dynamic ? [...args.slice(0, operand - 1), ...args.slice(operand)] : args;
-}
-
-/**
- * Short names so many people give a tool that a command written with one means the tool:
- * `k delete ns prod` is kubectl's. Only with one of the tool's own verbs after it, so another
- * program called k is left alone.
- */
-const COMMON_ALIASES: Record<string, { tool: string; options: OptionSpec; verbs: ReadonlySet<string> }> = {
-  k: {
-    tool: 'kubectl',
-    options: KUBECTL,
-    verbs: new Set(
-      'get describe delete apply create edit patch replace scale rollout drain cordon uncordon taint label annotate exec logs run expose set autoscale port-forward cp top config'.split(
-        ' ',
-      ),
-    ),
-  },
-};
-
-/** The command as the tool a common short name stands for; the same command when it is none. The caller knows whether the shell defines the name as something else. */
-export function withCommonAlias(cmd: NormalisedCommand): NormalisedCommand {
-  const alias = cmd.dynamicName ? undefined : own(COMMON_ALIASES, cmd.name);
-  // The verb is the first word after the tool's own options (k -n prod delete …).
-  const verb = alias ? cmd.args[leadingOptions(cmd.args, alias.options).operand] : undefined;
-  if (!alias || !verb || verb.dynamic || !alias.verbs.has(verb.text)) return cmd;
-  return { ...cmd, name: alias.tool };
-}
-
-/** Distributions that ship a tool under their own name: `microk8s kubectl`, `k3s kubectl`, `minikube kubectl --`. */
-const DISTRIBUTION_TOOLS: Record<string, string[]> = {
-  microk8s: ['kubectl', 'helm', 'helm3', 'ctr'],
-  k3s: ['kubectl', 'crictl', 'ctr'],
-  minikube: ['kubectl'],
-};
-
-function unwrapDistribution(argv: Arg[], wrappers: string[]): Arg[] {
-  const head = argv[0];
-  const next = argv[1];
-  if (!head || !next || head.dynamic) return argv;
-  const name = programName(head.text);
-  const tools = own(DISTRIBUTION_TOOLS, name);
-  if (!tools?.includes(next.text)) return argv;
-  wrappers.push(name);
-  const rest = argv.slice(1);
-  // minikube passes kubectl's own arguments after --.
-  if (name === 'minikube' && rest[1]?.text === '--') rest.splice(1, 1);
-  return rest.map((a, i) => (i === 0 && a.text === 'helm3' ? { ...a, text: 'helm' } : a));
 }

@@ -5,7 +5,8 @@
 import type { ParseIssue } from '../shell/ast.js';
 import { NESTING_ISSUE } from '../shell/words.js';
 import { flattenScript, FLATTEN_LIMITS, type Arg } from '../shell/commands.js';
-import { normaliseCommand, withCommonAlias, type NormalisedCommand } from '../shell/normalise.js';
+import { normaliseCommand, type NormalisedCommand } from '../shell/normalise.js';
+import { commonAliasOf } from '../shell/command-names.js';
 import { parseShell } from '../shell/parser.js';
 import { LineState, type ShellDefinitions } from './line-state.js';
 import { worst } from './result.js';
@@ -83,7 +84,8 @@ function expand(text: string, frame: Frame, state: State): void {
     const plain = normaliseCommand(c);
     if (!plain) continue;
     // k delete ns x is kubectl's, unless the shell says k is something else.
-    const n = state.line.defines(plain.written) ? plain : withCommonAlias(plain);
+    const tool = plain.dynamicName || state.line.defines(plain.written) ? null : commonAliasOf(plain.name, plain.args);
+    const n = tool ? { ...plain, name: tool } : plain;
     n.segment = text.slice(Math.max(0, c.start), Math.max(0, c.end)).trim() || text.trim();
     n.via = frame.via;
     n.remote = frame.remote;

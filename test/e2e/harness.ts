@@ -493,7 +493,11 @@ export function agentSuite(spec: AgentSpec): void {
         assert.equal(line?.decision, 'deny', `firebreak's audit log has no deny for the command\n${o.report}`);
         assert.equal(line?.agent, spec.name);
         // High for a project directory; Critical when the run is root on a machine (raised a step), not in a container.
-        assert.match(o.toolResults.join('\n'), /firebreak blocked this command \((High|Critical)\)[\s\S]*fs:rm-recursive[\s\S]*firebreak allow [A-Z0-9]+/, o.report);
+        assert.match(
+          o.toolResults.join('\n'),
+          /firebreak blocked this command \((High|Critical)\)[\s\S]*fs:rm-recursive[\s\S]*firebreak allow [A-Z0-9]+/,
+          o.report,
+        );
         assert.match(o.run.output, /firebreak blocked this command/, o.report);
       }),
     );
