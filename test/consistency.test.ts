@@ -68,6 +68,30 @@ const ALIKE: Array<[string, string]> = [
   ['psql -h db.corp.com -d app -c "DROP TABLE users"', 'psql -h localhost -h db.corp.com -d app -c "DROP TABLE users"'],
   ['psql -h db.corp.com -d app -c "DROP TABLE users"', 'psql -h localhost "hostaddr=10.1.2.3 dbname=app" -c "DROP TABLE users"'],
   ["ssh db1 'dropdb shop'", 'ssh db1 \'psql -h localhost -c "DROP DATABASE shop"\''],
+  // Round two of the attack: connection strings win over -h, several hosts or a service are unknown,
+  // psql's prefixes are unknown options, rake's NAME=value arguments and -e, the last --env.
+  ['psql -h db.example.com -c "drop database shop"', 'psql -h localhost -d postgresql://db.example.com/shop -c "drop database shop"'],
+  ['psql -h db.example.com -c "drop database shop"', 'psql "postgresql://localhost:5432,db.example.com:5432/shop" -c "drop database shop"'],
+  ['psql -h db.example.com -c "drop database shop"', 'PGHOSTADDR=10.0.0.5 psql -h localhost -c "drop database shop"'],
+  ['psql -h db.example.com -c "drop database shop"', 'psql -h localhost --hos=db.example.com -c "drop database shop"'],
+  ['psql -h db.example.com -c "drop database shop"', 'ssh -fNL 5433:db.example.com:5432 bastion; psql -h localhost -p 5433 -c "drop database shop"'],
+  ['mysqladmin -h db.example.com -f drop shop', 'mysqladmin -h db.example.com -f drop app_test drop shop'],
+  ['RAILS_ENV=staging rails db:drop', 'rails db:drop RAILS_ENV=test RAILS_ENV=staging'],
+  ['RAILS_ENV=staging rails db:drop', 'rails db:drop -e staging'],
+  ['RAILS_ENV=staging rails db:drop', 'rails db:drop DATABASE_URL=postgres://db.example.com/shop'],
+  // find: a test before a top-level -o, or one every file passes, narrows nothing.
+  ['find . -delete', "find . -name '*' -delete"],
+  ['find ~ -delete', 'find ~ -name x -o -delete'],
+  // GNU prefixes of the tools the rules read by their long options; git's --no-dry-run.
+  ['tar --remove-files -czf x.tgz proj', 'tar --remove-f -czf x.tgz proj'],
+  ['wipefs --all /dev/sda', 'wipefs --a /dev/sda'],
+  ['userdel --remove bob', 'userdel --rem bob'],
+  ['git clean -fdx', 'git clean -fdx -n --no-dry-run'],
+  // A fork of a tool is the tool; Vault's old command names and flags before the subcommand.
+  ['redis-cli flushall', 'valkey-cli flushall'],
+  ['vault secrets disable secret/', 'vault unmount secret/'],
+  ['vault secrets disable secret/', 'vault -namespace=team secrets disable secret/'],
+  ['kafka-topics --bootstrap-server k:9092 --delete --topic t', 'kafka-run-class kafka.admin.TopicCommand --bootstrap-server k:9092 --delete --topic t'],
   // An io-number, however many digits, or a named descriptor, is not a target.
   ['rm -rf src', 'rm -rf src 2>/dev/null'],
   ['rm -rf src', 'rm -rf src 123>/dev/null'],
@@ -159,7 +183,7 @@ describe('root inside a container', () => {
     assert.equal(containerFrom(marks([], { container: 'systemd-nspawn' }, { mountinfo: EXT4 })), 'systemd-nspawn');
     assert.equal(containerFrom(marks([], { KUBERNETES_SERVICE_HOST: '10.0.0.1' })), 'kubernetes');
     assert.equal(containerFrom(marks([], { REMOTE_CONTAINERS: 'true' })), 'devcontainer');
-    assert.equal(containerFrom(marks([], {}, { cgroup: '12:pids:/kubepods/burstable/pod1/abc\n', mountinfo: EXT4, comm: 'systemd\n' })), 'kubernetes');
+    assert.equal(containerFrom(marks([], {}, { cgroup: '12:pids:/kubepods/burstable/pod1/abc\n' })), 'kubernetes');
     assert.equal(containerFrom(marks([])), null);
     assert.equal(containerFrom(marks([], { container: '$(rm -rf ~)' })), 'container');
   });
@@ -168,6 +192,8 @@ describe('root inside a container', () => {
     assert.equal(containerFrom(marks(['/.dockerenv'], {}, booted)), null);
     assert.equal(containerFrom(marks(['/run/.containerenv'], { container: 'docker' }, booted)), null);
     assert.equal(containerFrom(marks([], { KUBERNETES_SERVICE_HOST: '10.0.0.1' }, booted)), null);
+    // A cgroup path naming an engine is no better evidence: root can write one (or bind-mount one over /proc/1/cgroup).
+    assert.equal(containerFrom(marks([], {}, { ...booted, cgroup: '0::/docker-abc\n' })), null);
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'fb-container-'));
@@ -237,6 +263,9 @@ describe('a database file that is not there asks (probes on)', () => {
     assert.equal(assess('sqlite3 -init nothere.sql scratch.db "DROP TABLE users"').decision, 'deny');
     assert.equal(assess(`sqlite3 scratch.db "ATTACH 'app.db' AS a; DROP TABLE a.users"`).decision, 'deny');
     assert.equal(assess(`sqlite3 scratch.db '.open app.db' 'DROP TABLE users'`).decision, 'deny');
+    assert.equal(assess('sqlite3 file:app.db "DROP TABLE users"').decision, 'deny');
+    assert.equal(assess('sqlite3 -lookaside 100 scratch.db app.db "DROP TABLE users"').decision, 'deny');
+    assert.equal(assess(`echo "attach 'app.db' as a; drop table a.users;" | sqlite3 scratch.db`).decision, 'deny');
   });
   test("only that client's own matches ask", () => {
     assert.equal(assess('sqlite3 scratch.db "select 1"; dropdb -h db.corp.com app').decision, 'deny');

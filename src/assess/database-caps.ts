@@ -44,16 +44,26 @@ const OPENS_ANOTHER = /\b(attach|vacuum\s+into)\b|(^|\n|;)\s*\.(open|restore|rea
 /**
  * A file-database client (sqlite3, duckdb) given a file that is not there creates an empty
  * one: nothing it then runs can lose data, so that client's own database matches ask rather
- * than deny. Not when its code opens or attaches another file, an -init script runs first,
- * or it runs on another machine. Only where the door measures what is on disk (probes on).
+ * than deny. Only `sqlite3 FILE 'SQL'` itself: not with options, a `file:` URI, code read from
+ * stdin or code that opens or attaches another file, nor on another machine. Only where the
+ * door measures what is on disk (probes on).
  */
 export function capMissingDatabaseFiles(matches: RuleMatch[], commands: NormalisedCommand[], ctx: PathContext, labels: string[]): void {
   let capped = false;
   for (const m of databaseMatches(matches)) {
     const client = clientOf(m.command, commands);
-    if (m.command.remote || client.remote || client.args.some((a) => a.dynamic)) continue;
+    // Only the plain form (sqlite3 FILE 'SQL'): options can take one or two values or open other
+    // files, and code read from stdin is not seen here.
+    if (m.command.remote || client.remote || client.args.some((a) => a.dynamic || a.text.startsWith('-'))) continue;
     const opened = fileDatabaseOf([client.name, ...client.args.map((a) => a.text)]);
-    if (!opened?.file || opened.init || opened.file === ':memory:' || opened.code.some((c) => OPENS_ANOTHER.test(c))) continue;
+    if (
+      !opened?.file ||
+      opened.code.length === 0 ||
+      /^file:/i.test(opened.file) ||
+      opened.file === ':memory:' ||
+      opened.code.some((c) => OPENS_ANOTHER.test(c))
+    )
+      continue;
     const file = client.args.find((a) => a.text === opened.file)!;
     if (file.glob || existsNow(classifyPath(file, ctx, client.cwd).path)) continue;
     m.severity = 'Medium';

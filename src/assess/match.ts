@@ -40,12 +40,15 @@ const OFF = /^(false|f|0|no|n|off|never|none)$/i;
 
 /**
  * A flag is given when the last of the options named (they are one flag's spellings: -n,
- * --dry-run) does not turn it off: `--dry-run --dry-run=false` and `-n --dry-run=0` run for
- * real. An option that takes a value is given whatever its value (`kubectl delete -f off`).
+ * --dry-run) does not turn it off: `--dry-run --dry-run=false`, `-n --dry-run=0` and
+ * `--dry-run --no-dry-run` run for real. An option that takes a value is given whatever its
+ * value (`kubectl delete -f off`).
  */
 function hasFlag(parsed: ParsedArgs, names: string[]): boolean {
-  const last = parsed.options.findLast((o) => names.includes(o.name));
-  return last !== undefined && (last.valued || !OFF.test(last.value ?? ''));
+  // git's --no-dry-run after --dry-run (and any --no-X after --X) turns it off again.
+  const negated = (o: { name: string }): boolean => o.name.startsWith('--no-') && names.includes(`--${o.name.slice(5)}`);
+  const last = parsed.options.findLast((o) => names.includes(o.name) || negated(o));
+  return last !== undefined && !negated(last) && (last.valued || !OFF.test(last.value ?? ''));
 }
 
 /** A dry run is what the last of its options says: `--dry-run=client --dry-run=none` runs for real. */

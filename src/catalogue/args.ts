@@ -49,6 +49,30 @@ function commandSections(args: readonly Arg[], spec: CommandSpec | undefined): S
   return inside;
 }
 
+/** A name, path or regex test that every file passes. */
+const MATCHES_ALL = /^(\*|\.\*)$/;
+
+/**
+ * The indices of find's tests that narrow nothing for the actions: negated ones (`! -name x`,
+ * `-not -name x`) and every test before the last top-level `-o`/`-or` that comes before the
+ * first action (`find . -name x -o -delete` deletes everything not named x).
+ */
+function unnarrowing(args: readonly Arg[]): Set<number> {
+  const out = new Set<number>();
+  let depth = 0;
+  let lastOr = -1;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === '(') depth++;
+    else if (t === ')') depth--;
+    else if (depth === 0 && (t === '-o' || t === '-or')) lastOr = i;
+    else if (/^-(delete|exec|execdir|ok|okdir)$/.test(t)) break;
+    if (i > 0 && (args[i - 1]!.text === '!' || args[i - 1]!.text === '-not') && t.startsWith('-')) out.add(i);
+  }
+  for (let i = 0; i < lastOr; i++) if (args[i]!.text.startsWith('-')) out.add(i);
+  return out;
+}
+
 const EMPTY: Arg = { text: '', quoted: true, glob: false, dynamic: false, home: false };
 
 /** Separates option words and their values from positionals; the words of a command the tool runs are neither. */
@@ -58,15 +82,16 @@ export function parseArgs(args: Arg[], spec: CommandSpec | undefined): ParsedArg
   let endOfOptions = -1;
   const sections = commandSections(args, spec);
   const own = sections ? args.map((a, i) => (sections.has(i) ? EMPTY : a)) : args;
-  // find's `! -name X` and `-not -name X` are tests of their own: they narrow nothing.
-  const negates = !!spec?.command_options;
+  // find's expression: a test that narrows nothing is written `!-name` so no rule takes it for
+  // one that does (`! -name x`, `-name '*'`, a test before a top-level -o the action follows).
+  const expression = spec?.command_options ? unnarrowing(args) : null;
   scanOptions(own, optionSpecOf(spec), 0, (kind, at, name, takes, value) => {
     if (sections?.has(at)) return;
     if (kind === 'end') endOfOptions = at;
     else if (kind === 'operand') positionals.push(args[at]!);
     else {
-      const negated = negates && at > 0 && (args[at - 1]!.text === '!' || args[at - 1]!.text === '-not');
-      options.push({ name: negated ? `!${name}` : name, value: value ?? null, index: at, valued: takes !== undefined });
+      const narrowsNothing = expression !== null && (expression.has(at) || (value !== undefined && MATCHES_ALL.test(value)));
+      options.push({ name: narrowsNothing ? `!${name}` : name, value: value ?? null, index: at, valued: takes !== undefined });
     }
   });
   return { positionals, options, endOfOptions };

@@ -56,6 +56,8 @@ function rootFilesystem(mountinfo: string): string | null {
  * that touches /.dockerenv does not talk firebreak into milder verdicts.
  */
 function contained(marks: ContainerMarks): boolean {
+  // Something mounted over PID 1's own files (mount --bind … /proc/1/comm) is a disguise, not a container.
+  if (/ \/proc\/1\//.test(marks.read('/proc/self/mountinfo') ?? '')) return false;
   const root = rootFilesystem(marks.read('/proc/1/mountinfo') ?? '');
   if (root && LAYERED_ROOT.test(root)) return true;
   const init = marks.read('/proc/1/comm')?.trim();
@@ -64,9 +66,9 @@ function contained(marks: ContainerMarks): boolean {
 
 /** The container engine these marks name, or null on a plain machine. */
 export function containerFrom(marks: ContainerMarks): string | null {
+  if (!contained(marks)) return null;
   const cgroup = marks.read('/proc/1/cgroup') ?? '';
   for (const [pattern, engine] of CGROUP_ENGINES) if (pattern.test(cgroup)) return engine;
-  if (!contained(marks)) return null;
   for (const [path, engine] of MARK_FILES) if (marks.isFile(path)) return engine;
   for (const [name, engine] of MARK_VARIABLES) {
     const v = marks.env[name];

@@ -60,34 +60,103 @@ interface Connection {
   database: string | null;
 }
 
+/** A host that is not known: the command is never taken for a development one by its server. */
+const UNKNOWN = '?';
+/** Variables that send libpq to a server other than PGHOST says, or to a service file's. */
+const OTHER_SERVER_VARS = ['PGHOSTADDR', 'PGSERVICE', 'PGSERVICEFILE'];
+/** The options these clients read that name neither server nor database (anything else unknown makes the server unknown: psql takes --ho for --host). */
+const HARMLESS_OPTIONS = new Set([
+  '-c',
+  '--command',
+  '-e',
+  '--execute',
+  '--eval',
+  '-U',
+  '--username',
+  '-u',
+  '--user',
+  '-p',
+  '--port',
+  '-P',
+  '-w',
+  '--no-password',
+  '-W',
+  '--password',
+  '-q',
+  '--quiet',
+  '-X',
+  '--no-psqlrc',
+  '-v',
+  '--set',
+  '--variable',
+  '-1',
+  '--single-transaction',
+  '-A',
+  '-t',
+  '--tuples-only',
+  '-o',
+  '--output',
+  '-f',
+  '--file',
+  '--batch',
+  '-B',
+  '--quiet',
+  '--silent',
+  '-s',
+  '-a',
+  '-n',
+  '--force',
+  '-f',
+]);
+
+/** Where a connection string or URL sends the client: null host when it names several or another overrides it. */
+function connectionString(word: string): Connection | null {
+  const url = URL.exec(word);
+  if (url) {
+    const authority = word.slice(word.indexOf('://') + 3).split(/[/?#]/)[0]!;
+    const several = authority.includes(',') || /[?&](host|hostaddr|service)=/.test(word);
+    return { host: several ? UNKNOWN : url[1]!, database: url[2] || null };
+  }
+  if (!/(^|\s)\w+=/.test(word)) return null;
+  // libpq key=value: hostaddr is where it connects; a service or several hosts are unknown here.
+  if (/(^|\s)service=/.test(word)) return { host: UNKNOWN, database: null };
+  const host = /(?:^|\s)hostaddr=(\S+)/.exec(word)?.[1] ?? /(?:^|\s)host=(\S+)/.exec(word)?.[1] ?? null;
+  return { host: host?.includes(',') ? UNKNOWN : host, database: /(?:^|\s)dbname=(\S+)/.exec(word)?.[1] ?? null };
+}
+
 /**
  * The server and database a client command connects to, as its own words say: the last
- * -h/--host wins, a URL or a libpq `host=`/`hostaddr=` string names them, and psql, mysql and
- * mongosh take the database as their first operand. Words the client reads as code (-c SQL)
- * are not read. A word the line does not show may name any server.
+ * -h/--host wins, a URL or a libpq string (as an operand or given to -d) names both and wins
+ * over -h, psql, mysql and mongosh take the database as their first operand when -d is not
+ * given. Words the client reads as code (-c SQL) are not read. Anything it cannot account for
+ * (an option it does not know, a word the line does not show, a service or a second host)
+ * makes the server unknown.
  */
 function connectionOf(c: NormalisedCommand, own: Lookup): Connection {
   const out: Connection = { host: own('PGHOST') ?? own('MYSQL_HOST') ?? null, database: null };
-  if (c.args.some((x) => x.dynamic)) return { host: '?', database: null };
+  if (c.args.some((x) => x.dynamic) || OTHER_SERVER_VARS.some((v) => own(v) !== undefined)) return { host: UNKNOWN, database: null };
   const argv = [c.name, ...c.args.map((x) => x.text)];
   const read = clientWords(argv) ?? genericWords(argv.slice(1));
+  let fromString: Connection | null = null;
+  let namedDatabase = false;
   for (const o of read.options) {
     if (HOST_OPTIONS.has(o.name) && o.value !== undefined) out.host = o.value;
-    if (DB_OPTIONS.has(o.name) && o.value !== undefined) out.database = o.value;
+    else if (DB_OPTIONS.has(o.name) && o.value !== undefined) {
+      namedDatabase = true;
+      const conn = connectionString(o.value);
+      if (conn) fromString = conn;
+      else out.database = o.value;
+    } else if (!HARMLESS_OPTIONS.has(o.name)) return { host: UNKNOWN, database: out.database };
   }
   read.operands.forEach((word, i) => {
-    const url = URL.exec(word);
-    if (url) {
-      out.host = url[1]!;
-      out.database = url[2] || out.database;
-    } else if (/(^|\s)(host|hostaddr)=/.test(word)) {
-      // libpq: hostaddr is the address actually used; host only names it.
-      const addr = /(?:^|\s)hostaddr=(\S+)/.exec(word)?.[1] ?? /(?:^|\s)host=(\S+)/.exec(word)?.[1];
-      if (addr) out.host = addr;
-      const db = /(?:^|\s)dbname=(\S+)/.exec(word)?.[1];
-      if (db) out.database = db;
-    } else if (i === 0 && FIRST_OPERAND_IS_DATABASE.has(c.name)) out.database = word;
+    const conn = connectionString(word);
+    if (conn) fromString = conn;
+    else if (i === 0 && !namedDatabase && FIRST_OPERAND_IS_DATABASE.has(c.name)) out.database = word;
   });
+  if (fromString) {
+    const f: Connection = fromString;
+    return { host: f.host ?? out.host, database: f.database ?? out.database };
+  }
   return out;
 }
 
@@ -106,19 +175,23 @@ function genericWords(args: string[]): { options: Array<{ name: string; value: s
   return { options, operands };
 }
 
-/** The database a command drops by name (dropdb NAME, DROP DATABASE NAME, mysqladmin drop NAME), or null. */
-function droppedName(c: NormalisedCommand): string | null {
+/** The databases a command drops by name (dropdb NAME, DROP DATABASE NAME, each of mysqladmin's drop NAME), none when it names none. */
+function droppedNames(c: NormalisedCommand): string[] {
   const words = c.args.filter((w) => !w.text.startsWith('-'));
-  if (DROPS_NAMED.has(c.name)) return words.length === 1 ? words[0]!.text : null;
-  if (c.name === 'mysqladmin') {
-    const at = words.findIndex((w) => /^drop$/i.test(w.text));
-    return at >= 0 && words[at + 1] ? words[at + 1]!.text : null;
-  }
+  if (DROPS_NAMED.has(c.name)) return words.length === 1 ? [words[0]!.text] : [];
+  if (c.name === 'mysqladmin') return words.flatMap((w, i) => (/^drop$/i.test(w.text) && words[i + 1] ? [words[i + 1]!.text] : []));
   if (c.name === '@sql' && /^drop$/i.test(words[0]?.text ?? '') && /^(database|schema)$/i.test(words[1]?.text ?? '')) {
     const rest = words.slice(2).filter((w) => !/^(if|exists)$/i.test(w.text));
-    return rest.length === 1 ? rest[0]!.text : null;
+    return rest.length === 1 ? [rest[0]!.text] : [];
   }
-  return null;
+  return [];
+}
+
+/** A command that makes a local port lead to another machine. */
+function opensTunnel(c: NormalisedCommand): boolean {
+  if (c.name === 'ssh') return c.args.some((a) => /^-[A-Za-z]*[LDR]/.test(a.text));
+  if (c.name === 'kubectl' || c.name === 'oc') return c.args.some((a) => a.text === 'port-forward');
+  return ['socat', 'cloud-sql-proxy', 'cloud_sql_proxy', 'sshuttle', 'autossh'].includes(c.name);
 }
 
 /**
@@ -140,24 +213,37 @@ export function actsOnDevelopmentDatabase(cmd: NormalisedCommand, commands: read
     }
     return env(name);
   };
+  // A tunnel on the line makes localhost another machine's database (ssh -L, kubectl port-forward).
+  if (commands.some(opensTunnel)) return false;
   const frameworkVars = ENV_NAME_VARS[client.name];
   if (frameworkVars) {
     if (!client.args.some((w) => w.text.startsWith('db:'))) return false;
-    const named = client.args.map((w) => /^(RAILS_ENV|RACK_ENV)=(.*)$/.exec(w.text)?.[2]).find((v) => v !== undefined) ?? frameworkVars.map(own).find((v) => v);
-    const url = own('DATABASE_URL');
+    // rake takes NAME=value arguments as environment variables, the last one given wins; -e names the environment.
+    const argument = (name: string): string | undefined =>
+      client.args.map((w) => (w.text.startsWith(`${name}=`) ? w.text.slice(name.length + 1) : undefined)).findLast((v) => v !== undefined);
+    const option = client.args.findLastIndex((w) => w.text === '-e' || w.text === '--environment' || /^--environment=/.test(w.text));
+    const optionValue =
+      option < 0 ? undefined : client.args[option]!.text.includes('=') ? client.args[option]!.text.split('=')[1] : client.args[option + 1]?.text;
+    const named = optionValue ?? frameworkVars.map(argument).find((v) => v !== undefined) ?? frameworkVars.map(own).find((v) => v);
+    const url = argument('DATABASE_URL') ?? own('DATABASE_URL');
     // Rails runs db: tasks against development unless told otherwise, and against DATABASE_URL when it is set.
     if (url && !LOCAL_HOST.test(URL.exec(url)?.[1] ?? '')) return false;
     return named === undefined ? true : DEVELOPMENT_WORD.test(named);
   }
-  const envOption = client.args.find((w) => /^--env(ironment)?=/.test(w.text));
-  if (envOption) return DEVELOPMENT_WORD.test(envOption.text.slice(envOption.text.indexOf('=') + 1));
+  const envOptions = client.args.filter((w) => /^--env(ironment)?=/.test(w.text));
+  if (envOptions.length > 0) {
+    // A URL, config or schema given beside --env decides the database, whatever the environment's name.
+    if (client.args.some((w) => /^--(url|config|knexfile|schema|connection)(=|$)/.test(w.text))) return false;
+    const last = envOptions.at(-1)!.text;
+    return DEVELOPMENT_WORD.test(last.slice(last.indexOf('=') + 1));
+  }
   const conn = connectionOf(client, own);
   const urlVar = conn.host || !URL_READERS.has(client.name) ? undefined : own('DATABASE_URL');
   const fromUrl = urlVar ? URL.exec(urlVar) : null;
   const host = conn.host ?? fromUrl?.[1] ?? null;
   const local = host !== null && LOCAL_HOST.test(host);
-  const dropped = droppedName(cmd);
-  if (dropped !== null) return local || DEVELOPMENT_WORD.test(dropped);
+  const dropped = droppedNames(cmd);
+  if (dropped.length > 0) return local || dropped.every((name) => DEVELOPMENT_WORD.test(name));
   const database = conn.database ?? (fromUrl?.[2] || null);
   return local || (database !== null && DEVELOPMENT_WORD.test(database));
 }

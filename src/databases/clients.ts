@@ -180,17 +180,12 @@ export function databaseCode(argv: string[]): { kind: 'sql' | 'mongo'; code: str
   return { kind: s.kind, code: null, readsStdin: !s.noStdin && (stdinFile || (!file && !noStdin)) };
 }
 
-/**
- * The database file a file-database client (sqlite3, duckdb) opens and the code it is given
- * there (operands after the file, -cmd), or null for another command. `init` tells that an
- * -init script runs first, which the line does not show.
- */
-export function fileDatabaseOf(argv: string[]): { file: string | null; code: string[]; init: boolean } | null {
+/** The database file a file-database client (sqlite3, duckdb) opens and the code it is given there (operands after the file, -cmd), or null for another command. */
+export function fileDatabaseOf(argv: string[]): { file: string | null; code: string[] } | null {
   const s = argv[0] === 'sqlite3' || argv[0] === 'sqlite' ? SQLITE : argv[0] === 'duckdb' ? DUCKDB : null;
   if (!s) return null;
   const operands: string[] = [];
   const code: string[] = [];
-  let init = false;
   for (const tok of walkOptions(
     argv.map((text) => ({ text })),
     s.options,
@@ -202,9 +197,8 @@ export function fileDatabaseOf(argv: string[]): { file: string | null; code: str
     }
     if (tok.kind === 'operand') operands.push(argv[tok.at]!);
     else if (tok.takes === 'code' && tok.value !== undefined) code.push(tok.value);
-    else if (tok.takes === 'file' || tok.name === '-init') init = true;
   }
-  return { file: operands[0] ?? null, code: [...code, ...operands.slice(1)], init };
+  return { file: operands[0] ?? null, code: [...code, ...operands.slice(1)] };
 }
 
 /** A database client's options (with their values) and operands as the client reads them, or null for a command that is none. */

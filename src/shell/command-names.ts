@@ -97,3 +97,9 @@ export function unwrapDistribution(argv: Arg[], wrappers: string[]): Arg[] {
   if (name === 'minikube' && rest[1]?.text === '--') rest.splice(1, 1);
   return rest.map((a, i) => (i === 0 && a.text === 'helm3' ? { ...a, text: 'helm' } : a));
 }
+
+/** Forks that ship the same command-line tool under their own name: judged as the original. */
+const SAME_TOOL: Record<string, string> = { 'valkey-cli': 'redis-cli', 'keydb-cli': 'redis-cli' };
+
+/** The tool a fork's command is (valkey-cli is redis-cli), or the name itself. */
+export const sameToolAs = (name: string): string => own(SAME_TOOL, name) ?? name;

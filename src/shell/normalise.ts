@@ -7,7 +7,7 @@ import { expandLongPrefixes, gnuLongOptions } from '../options/long-abbreviation
 import { optionSpec, type OptionSpec } from '../options/spec.js';
 import { scanOptions } from '../options/walk.js';
 import type { Arg, ArgRedirect, CommandOrigin, PipePlace, ShellCommand } from './commands.js';
-import { gitDashForm, gitWords, programName, unwrapDistribution } from './command-names.js';
+import { gitDashForm, gitWords, programName, sameToolAs, unwrapDistribution } from './command-names.js';
 
 export interface NormalisedCommand {
   /** Basename of the command that runs; '' for a line of only redirects. */
@@ -238,7 +238,7 @@ export function normaliseCommand(cmd: ShellCommand): NormalisedCommand | null {
   // One literal with every field, always in this order: the engine reads these objects in
   // its hottest loop, and a single shape keeps V8's property access fast.
   return {
-    name: head ? (head.dynamic || globName(head) ? head.text : programName(head.text)) : '',
+    name: head ? (head.dynamic || globName(head) ? head.text : sameToolAs(programName(head.text))) : '',
     args: argv.slice(1),
     redirects: cmd.redirects,
     wrappers,
