@@ -89,6 +89,9 @@ const ALIKE: Array<[string, string]> = [
   ['git clean -fdx', 'git clean -fdx -n --no-dry-run'],
   // A fork of a tool is the tool; Vault's old command names and flags before the subcommand.
   ['redis-cli flushall', 'valkey-cli flushall'],
+  ['redis-cli flushall', 'redis-cli -3 flushall'],
+  ['redis-cli flushall', 'echo FLUSHALL | redis-cli'],
+  ['redis-cli flushall', `redis-cli eval "return redis.call('flushall')" 0`],
   ['vault secrets disable secret/', 'vault unmount secret/'],
   ['vault secrets disable secret/', 'vault -namespace=team secrets disable secret/'],
   ['kafka-topics --bootstrap-server k:9092 --delete --topic t', 'kafka-run-class kafka.admin.TopicCommand --bootstrap-server k:9092 --delete --topic t'],
@@ -118,6 +121,8 @@ const QUIET = [
   'yes | { rm -ri src; } < /dev/null',
   'echo q | git clean -i',
   'kubectl delete ns x --dry-run=client',
+  'echo "GET session:1" | redis-cli',
+  'redis-cli -2 get x',
   'git branch -M main',
 ];
 

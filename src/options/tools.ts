@@ -150,6 +150,11 @@ export const FIND = optionSpec(
 /** deno eval's own options, before its code. */
 export const DENO_EVAL = valueOptions('--ext --config -c --import-map --location --seed --cert --log-level -L');
 
+/** redis-cli's options that take a value (-2 and -3 choose the protocol and take none). */
+export const REDIS_CLI = valueOptions(
+  '-h -p -s -a -u -r -i -n -d -D -t --user --pass --pattern --quoted-pattern --count --rdb --functions-rdb --eval --cacert --cacertdir --cert --key --sni --tls-ciphers --tls-ciphersuites --memkeys-samples --pipe-timeout --intrinsic-latency --lru-test',
+);
+
 /** The lists the catalogue reads for these commands, merged into their `value_options`. */
 export const CATALOGUE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   git: GIT,
@@ -161,4 +166,5 @@ export const CATALOGUE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   kubectl: KUBECTL,
   oc: OC,
   find: FIND,
+  'redis-cli': REDIS_CLI,
 };

@@ -28,6 +28,7 @@ import { sedAwkNested } from './sed-awk.js';
 import { sourceRemovals } from './source-removal.js';
 import { isShell, shellNested } from './shells.js';
 import { parallelNested, xargsNested } from './xargs.js';
+import { redisNested } from './redis.js';
 
 /** Reads the code a command runs; null hands the command on to the interpreters' readers. */
 type Unwrapper = (cmd: NormalisedCommand, stdin: Stdin) => NestedResult | null;
@@ -40,6 +41,7 @@ const UNWRAPPERS: Record<string, Unwrapper> = {
   trap: trapNested,
   ...Object.fromEntries(Object.keys(RUN_AS).map((n) => [n, dashCNested])),
   xargs: xargsNested,
+  'redis-cli': redisNested,
   parallel: parallelNested,
   find: findNested,
   ssh: sshNested,
