@@ -95,6 +95,20 @@ const ALIKE: Array<[string, string]> = [
   ['vault secrets disable secret/', 'vault unmount secret/'],
   ['vault secrets disable secret/', 'vault -namespace=team secrets disable secret/'],
   ['kafka-topics --bootstrap-server k:9092 --delete --topic t', 'kafka-run-class kafka.admin.TopicCommand --bootstrap-server k:9092 --delete --topic t'],
+  // Third look: libpq's last key wins and spaces around =, escaped query keys, an unknown option
+  // forgets the database too, code that switches database, tunnels by other tools, rake -E.
+  ['psql -h db.example.com -c "DROP TABLE invoices"', "psql 'host=localhost host=db.example.com dbname=billing' -c 'DROP TABLE invoices'"],
+  ['psql -h db.example.com -c "DROP TABLE invoices"', "psql -h localhost 'host = db.example.com dbname=billing' -c 'DROP TABLE invoices'"],
+  ['psql -h db.example.com -c "DROP TABLE invoices"', "psql -h localhost 'postgresql://localhost/billing?%68ost=db.example.com' -c 'DROP TABLE invoices'"],
+  ['psql -h db.example.com -c "DROP TABLE invoices"', "psql -d app_test --dbn=billing -c 'DROP TABLE invoices'"],
+  ['psql -h db.example.com -c "DROP TABLE invoices"', "mysql app_test -e 'DROP TABLE billing.invoices'"],
+  ['psql -h db.example.com -c "DROP TABLE invoices"', "psql -d app_test -c '\\c billing' -c 'DROP TABLE invoices'"],
+  [
+    'psql -h db.example.com -c "DROP TABLE invoices"',
+    "gcloud compute start-iap-tunnel db-vm 5432 --local-host-port=localhost:5432 & psql -h localhost -c 'DROP TABLE invoices'",
+  ],
+  ['RAILS_ENV=staging rails db:drop', `rake -E 'ENV["DATABASE_URL"]="postgres://db.example.com/app"' db:drop`],
+  ['restic forget 4bba301e', 'restic forget 4bba301e --keep-last 1 --prune'],
   // An io-number, however many digits, or a named descriptor, is not a target.
   ['rm -rf src', 'rm -rf src 2>/dev/null'],
   ['rm -rf src', 'rm -rf src 123>/dev/null'],

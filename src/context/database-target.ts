@@ -36,6 +36,8 @@ const URL_READERS = new Set([
   'goose',
   'migrate',
 ]);
+/** Code that leaves the database it connected to: psql's \c, SQL's USE, a schema-qualified name, MongoDB's getSiblingDB or use(). */
+const SWITCHES_DATABASE = /\\c(onnect)?\b|\buse\s+[`"\w]|\bgetSiblingDB\b|\buse\s*\(|\b[A-Za-z_]\w*\.[A-Za-z_`"]\w*/i;
 /** Frameworks whose database tasks read the environment's name. */
 const ENV_NAME_VARS: Record<string, string[]> = { rails: ['RAILS_ENV', 'RACK_ENV'], rake: ['RAILS_ENV', 'RACK_ENV'] };
 
@@ -109,19 +111,31 @@ const HARMLESS_OPTIONS = new Set([
   '-f',
 ]);
 
-/** Where a connection string or URL sends the client: null host when it names several or another overrides it. */
+/** libpq's key = value pairs (spaces around `=`, 'quoted' values, backslash escapes), the last of each key winning. */
+function conninfoPairs(word: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const pair = /\s*([A-Za-z_]+)\s*=\s*('((?:[^'\\]|\\.)*)'|((?:[^\s'\\]|\\.)*))/gy;
+  for (let m = pair.exec(word); m; m = pair.exec(word)) out.set(m[1]!.toLowerCase(), (m[3] ?? m[4] ?? '').replace(/\\(.)/g, '$1'));
+  return out;
+}
+
+/** Where a connection string or URL sends the client: an unknown host when it names several, a service, or keys the line cannot read plainly. */
 function connectionString(word: string): Connection | null {
   const url = URL.exec(word);
   if (url) {
     const authority = word.slice(word.indexOf('://') + 3).split(/[/?#]/)[0]!;
-    const several = authority.includes(',') || /[?&](host|hostaddr|service)=/.test(word);
-    return { host: several ? UNKNOWN : url[1]!, database: url[2] || null };
+    const query = word.includes('?') ? word.slice(word.indexOf('?') + 1) : '';
+    // libpq decodes query keys (%68ost is host): any escape in the query, or a host/service key, is another server.
+    const overridden = query.includes('%') || /(^|&)(host|hostaddr|service)=/i.test(query);
+    return { host: authority.includes(',') || overridden ? UNKNOWN : url[1]!, database: url[2] || null };
   }
-  if (!/(^|\s)\w+=/.test(word)) return null;
-  // libpq key=value: hostaddr is where it connects; a service or several hosts are unknown here.
-  if (/(^|\s)service=/.test(word)) return { host: UNKNOWN, database: null };
-  const host = /(?:^|\s)hostaddr=(\S+)/.exec(word)?.[1] ?? /(?:^|\s)host=(\S+)/.exec(word)?.[1] ?? null;
-  return { host: host?.includes(',') ? UNKNOWN : host, database: /(?:^|\s)dbname=(\S+)/.exec(word)?.[1] ?? null };
+  if (!/=/.test(word)) return null;
+  const pairs = conninfoPairs(word);
+  if (pairs.size === 0) return null;
+  // hostaddr is where libpq connects; a service or several hosts are unknown here.
+  if (pairs.has('service')) return { host: UNKNOWN, database: null };
+  const host = pairs.get('hostaddr') ?? pairs.get('host') ?? null;
+  return { host: host?.includes(',') ? UNKNOWN : host, database: pairs.get('dbname') ?? null };
 }
 
 /**
@@ -146,7 +160,7 @@ function connectionOf(c: NormalisedCommand, own: Lookup): Connection {
       const conn = connectionString(o.value);
       if (conn) fromString = conn;
       else out.database = o.value;
-    } else if (!HARMLESS_OPTIONS.has(o.name)) return { host: UNKNOWN, database: out.database };
+    } else if (!HARMLESS_OPTIONS.has(o.name)) return { host: UNKNOWN, database: null };
   }
   read.operands.forEach((word, i) => {
     const conn = connectionString(word);
@@ -189,9 +203,13 @@ function droppedNames(c: NormalisedCommand): string[] {
 
 /** A command that makes a local port lead to another machine. */
 function opensTunnel(c: NormalisedCommand): boolean {
-  if (c.name === 'ssh') return c.args.some((a) => /^-[A-Za-z]*[LDR]/.test(a.text));
-  if (c.name === 'kubectl' || c.name === 'oc') return c.args.some((a) => a.text === 'port-forward');
-  return ['socat', 'cloud-sql-proxy', 'cloud_sql_proxy', 'sshuttle', 'autossh'].includes(c.name);
+  const has = (re: RegExp): boolean => c.args.some((a) => re.test(a.text));
+  if (c.name === 'ssh' || c.name === 'autossh') return has(/^-[A-Za-z]*[LDR]|(local|remote|dynamic)forward/i);
+  if (c.name === 'kubectl' || c.name === 'oc') return has(/^port-forward$/);
+  if (c.name === 'gcloud') return has(/^start-iap-tunnel$/);
+  if (c.name === 'aws') return has(/^start-session$/);
+  if (c.name === 'cloudflared') return has(/^(access|tunnel)$/);
+  return ['socat', 'cloud-sql-proxy', 'cloud_sql_proxy', 'sshuttle', 'ngrok', 'chisel', 'boundary'].includes(c.name);
 }
 
 /**
@@ -218,6 +236,8 @@ export function actsOnDevelopmentDatabase(cmd: NormalisedCommand, commands: read
   const frameworkVars = ENV_NAME_VARS[client.name];
   if (frameworkVars) {
     if (!client.args.some((w) => w.text.startsWith('db:'))) return false;
+    // rake -E CODE, -r FILE, -f RAKEFILE: Ruby the line does not show may point the task anywhere.
+    if (client.args.some((w) => w.text.startsWith('-') && !/^(--trace|-t|--verbose|-v|--quiet|-q|--silent|-s)$/.test(w.text))) return false;
     // rake takes NAME=value arguments as environment variables, the last one given wins; -e names the environment.
     const argument = (name: string): string | undefined =>
       client.args.map((w) => (w.text.startsWith(`${name}=`) ? w.text.slice(name.length + 1) : undefined)).findLast((v) => v !== undefined);
@@ -242,10 +262,14 @@ export function actsOnDevelopmentDatabase(cmd: NormalisedCommand, commands: read
   const fromUrl = urlVar ? URL.exec(urlVar) : null;
   const host = conn.host ?? fromUrl?.[1] ?? null;
   const local = host !== null && LOCAL_HOST.test(host);
+  if (local) return true;
+  // By name only when the code stays in the database named: a \c, a USE, a qualified name or
+  // getSiblingDB goes elsewhere; MongoDB's default database is called test.
+  if (SWITCHES_DATABASE.test([...chain].map((c) => c.args.map((a) => a.text).join(' ')).join(' ')) || client.name.startsWith('mongo')) return false;
   const dropped = droppedNames(cmd);
-  if (dropped.length > 0) return local || dropped.every((name) => DEVELOPMENT_WORD.test(name));
+  if (dropped.length > 0) return dropped.every((name) => DEVELOPMENT_WORD.test(name));
   const database = conn.database ?? (fromUrl?.[2] || null);
-  return local || (database !== null && DEVELOPMENT_WORD.test(database));
+  return database !== null && DEVELOPMENT_WORD.test(database);
 }
 
 /** The command and those that ran it, nearest first (@sql, psql, the npx that ran psql…). */
