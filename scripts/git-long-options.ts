@@ -19,16 +19,20 @@ const table: Record<string, string> = {};
 for (const cmd of git('--list-cmds=builtins').split('\n').filter(Boolean).sort()) {
   // The completion list leaves out some options on purpose (clean --force); the usage text
   // (`-h`, which exits 129) names them.
-  let out = '';
-  for (const ask of ['--git-completion-helper', '-h']) {
+  const ask = (...args: string[]): string => {
     try {
-      out += ` ${git(cmd, ask)}`;
+      return ` ${git(...args)}`;
     } catch (e) {
       // Some subcommands print their usage on stderr.
       const { stdout, stderr } = e as { stdout?: string; stderr?: string };
-      out += ` ${stdout ?? ''} ${stderr ?? ''}`;
+      return ` ${stdout ?? ''} ${stderr ?? ''}`;
     }
-  }
+  };
+  const completion = ask(cmd, '--git-completion-helper');
+  let out = completion + ask(cmd, '-h');
+  // A command with subcommands of its own (worktree remove, stash push) lists them bare; their
+  // options count as the command's (worktree remove --forc is --force).
+  for (const sub of completion.split(/\s+/).filter((w) => /^[a-z][a-z-]*$/.test(w))) out += ask(cmd, sub, '-h');
   out = out.replace(/--\[no-\]/g, '--');
   // --no-X is derived for every X; only options git lists without a positive form are kept.
   const names = [...new Set(out.match(/(?<![\w-])--[a-z][a-z0-9-]*/g) ?? [])].filter((n) => n !== '--git-completion-helper');

@@ -27,6 +27,7 @@ const ALIKE: Array<[string, string]> = [
   ['git reset --hard HEAD~1', 'git-reset --hard HEAD~1'],
   ['git branch -D feature', '/usr/lib/git-core/git-branch -D feature'],
   ['git reset --hard', 'git -- reset --hard'],
+  ['git worktree remove --force ../wt', 'git worktree remove --forc ../wt'],
   // GNU getopt's unique prefixes of long options.
   ['rm --recursive --force src', 'rm --rec --fo src'],
   ['chmod --recursive 777 /', 'chmod --recurs 777 /'],

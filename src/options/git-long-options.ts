@@ -10,7 +10,7 @@ export const GIT_LONG_OPTIONS: Readonly<Record<string, string>> = {
     '--exclude --include --stat --numstat --summary --check --index --intent-to-add --cached --apply --build-fake-ancestor --whitespace --ignore-space-change --ignore-whitespace --reverse --unidiff-zero --reject --allow-overlap --verbose --quiet --inaccurate-eof --recount --directory --allow-empty --add --no-3way --unsafe-paths',
   archive: '--output --remote --exec --list --format --prefix --add-file --add-virtual-file --worktree-attributes --verbose',
   'bisect--helper':
-    '--bisect-reset --bisect-terms --term-good --term-old --term-bad --term-new --bisect-start --term- --no-checkout --first-parent --bisect-next --bisect-state --bisect-replay --bisect-skip --bisect-visualize --bisect-run',
+    '--bisect-reset --bisect-terms --term-good --term-old --term-bad --term-new --bisect-start --term- --no-checkout --first-parent --bisect-next --bisect-state --bisect-replay --bisect-skip --bisect-visualize --bisect-run --bisect-log',
   blame:
     '--incremental --root --show-stats --progress --score-debug --show-name --show-number --porcelain --line-porcelain --show-email --ignore-rev --ignore-revs-file --color-lines --color-by-age --minimal --contents --abbrev',
   branch:
@@ -36,7 +36,8 @@ export const GIT_LONG_OPTIONS: Readonly<Record<string, string>> = {
   column: '--command --mode --raw-mode --width --indent --nl --padding',
   commit:
     '--quiet --verbose --file --author --date --message --reedit-message --reuse-message --fixup --squash --reset-author --trailer --signoff --template --edit --cleanup --status --gpg-sign --all --include --interactive --patch --only --dry-run --short --branch --ahead-behind --porcelain --long --null --amend --untracked-files --pathspec-from-file --pathspec-file-nul --verify --post-rewrite --allow-empty --allow-empty-message',
-  'commit-graph': '--object-dir --shallow --progress --append --split --reachable --stdin-packs --stdin-commits --changed-paths --max-new-filters',
+  'commit-graph':
+    '--object-dir --shallow --progress --append --split --reachable --stdin-packs --stdin-commits --changed-paths --max-new-filters --max-commits --size-multiple --expire-time',
   'commit-tree': '--gpg-sign',
   config:
     '--global --system --local --worktree --file --blob --get --get-all --get-regexp --get-urlmatch --replace-all --add --unset --unset-all --rename-section --remove-section --list --fixed-value --edit --get-color --get-colorbool --type --bool --int --bool-or-int --bool-or-str --path --expiry-date --null --name-only --includes --show-origin --show-scope --default',
@@ -85,6 +86,7 @@ export const GIT_LONG_OPTIONS: Readonly<Record<string, string>> = {
   'ls-tree': '--long --name-only --name-status --object-only --full-name --full-tree --format --abbrev',
   mailinfo: '--message-id --encoding --scissors --quoted-cr',
   mailsplit: '--keep-cr',
+  maintenance: '--auto --quiet --task --schedule --scheduler --config-file --force',
   merge:
     '--stat --summary --log --squash --commit --edit --cleanup --ff --ff-only --rerere-autoupdate --verify-signatures --strategy --strategy-option --message --file --into-name --verbose --quiet --abort --quit --continue --allow-unrelated-histories --progress --gpg-sign --autostash --overwrite-ignore --signoff --verify',
   'merge-base': '--all --octopus --independent --is-ancestor --fork-point',
@@ -92,13 +94,14 @@ export const GIT_LONG_OPTIONS: Readonly<Record<string, string>> = {
   'merge-tree': '--write-tree --trivial-merge --messages --name-only --allow-unrelated-histories --stdin',
   mktag: '--strict',
   mktree: '--missing --batch',
-  'multi-pack-index': '--object-dir --preferred-pack --refs-snapshot --batch-size',
+  'multi-pack-index': '--object-dir --preferred-pack --refs-snapshot --batch-size --progress --bitmap --stdin-packs',
   mv: '--verbose --dry-run --sparse --force',
   'name-rev': '--name-only --tags --refs --exclude --all --stdin --annotate-stdin --undefined --always',
-  notes: '--ref --allow-empty --commit --abort',
+  notes:
+    '--ref --allow-empty --commit --abort --message --file --reedit-message --reuse-message --force --stdin --for-rewrite --verbose --quiet --strategy --ignore-missing --dry-run',
   'pack-objects':
     '--quiet --progress --all-progress --all-progress-implied --index-version --max-pack-size --local --incremental --window --window-memory --depth --reuse-delta --reuse-object --delta-base-offset --threads --non-empty --revs --unpacked --all --reflog --indexed-objects --stdin-packs --stdout --include-tag --keep-unreachable --pack-loose-unreachable --unpack-unreachable --cruft --cruft-expiration --sparse --thin --shallow --honor-pack-keep --keep-pack --compression --keep-true-parents --use-bitmap-index --write-bitmap-index --filter --missing --exclude-promisor-objects --delta-islands --uri-protocol',
-  'pack-redundant': '--verbose --alt-odb --all',
+  'pack-redundant': '--verbose --alt-odb --all --i-still-use-this',
   'pack-refs': '--all --prune',
   'patch-id': '--unstable --stable --verbatim',
   pickaxe:
@@ -115,7 +118,7 @@ export const GIT_LONG_OPTIONS: Readonly<Record<string, string>> = {
     '--onto --keep-base --quiet --verbose --signoff --committer-date-is-author-date --reset-author-date --ignore-whitespace --whitespace --force-rebase --continue --skip --abort --quit --edit-todo --show-current-patch --apply --merge --interactive --rerere-autoupdate --empty --autosquash --update-refs --gpg-sign --autostash --exec --rebase-merges --fork-point --strategy --strategy-option --root --reschedule-failed-exec --reapply-cherry-picks --verify --stat --ff',
   'receive-pack': '--quiet',
   reflog: '--expire --expire-unreachable --rewrite --updateref --stale-fix --dry-run --verbose --all --single-worktree',
-  remote: '--verbose --tags --mirror --progress --auto --delete --dry-run --prune --add --push --all',
+  remote: '--verbose --tags --mirror --progress --auto --delete --dry-run --prune --add --push --all --fetch --track --master',
   repack:
     '--cruft --cruft-expiration --quiet --local --write-bitmap-index --delta-islands --unpack-unreachable --keep-unreachable --window --window-memory --depth --threads --max-pack-size --pack-kept-objects --keep-pack --geometric --write-midx --expire-to --no-reuse-delta --no-reuse-object',
   replace: '--list --delete --edit --graft --convert-graft-file --raw --format --force',
@@ -137,12 +140,15 @@ export const GIT_LONG_OPTIONS: Readonly<Record<string, string>> = {
     '--all --remotes --color --more --list --current --sha1-name --merge-base --independent --topo-order --topics --sparse --date-order --reflog --name',
   'show-index': '--object-format',
   'show-ref': '--tags --heads --verify --head --dereference --hash --abbrev --quiet --exclude-existing',
+  'sparse-checkout': '--cone --sparse-index --skip-checks --stdin',
   stage:
     '--dry-run --verbose --interactive --patch --edit --force --update --renormalize --intent-to-add --all --ignore-removal --refresh --ignore-errors --ignore-missing --sparse --chmod --pathspec-from-file --pathspec-file-nul',
   stash: '--include-untracked --only-untracked --quiet --index --patch --staged --keep-index --all --message --pathspec-from-file --pathspec-file-nul',
   status:
     '--verbose --short --branch --show-stash --ahead-behind --porcelain --long --null --untracked-files --ignored --ignore-submodules --column --find-renames --renames',
   stripspace: '--strip-comments --comment-lines',
+  'submodule--helper':
+    '--prefix --quiet --reference --name --depth --single-branch --filter --url --path --dissociate --progress --require-init --branch --force --init --remote --no-fetch --checkout --merge --rebase --recommend-shallow --recursive --jobs --cached --all --files --for-status --summary-limit --default --create-reflog --track --dry-run',
   switch:
     '--create --force-create --guess --discard-changes --quiet --recurse-submodules --progress --merge --conflict --detach --track --orphan --ignore-other-worktrees --force --overwrite-ignore',
   'symbolic-ref': '--quiet --delete --short --recurse',
@@ -158,6 +164,6 @@ export const GIT_LONG_OPTIONS: Readonly<Record<string, string>> = {
   'verify-tag': '--verbose --raw --format',
   version: '--build-options',
   whatchanged: '--quiet --source --use-mailmap --clear-decorations --decorate-refs --decorate-refs-exclude --decorate --mailmap',
-  worktree: '--detach --checkout --lock --reason --porcelain --expire',
+  worktree: '--detach --checkout --lock --reason --porcelain --expire --force --quiet --track --guess-remote --dry-run --verbose',
   'write-tree': '--missing-ok --prefix',
 };
