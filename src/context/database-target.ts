@@ -12,8 +12,8 @@ import { CONNECTION_URL, CONNECTION_VARS, isProduction, PRODUCTION_ENV_VARS } fr
 
 /** A development or test environment or database name, as a whole word: app_test, dev, testing. */
 const DEVELOPMENT_WORD = /(^|[^a-z0-9])(dev|devel|develop|development|test|tests|testing|local|ci|e2e|spec|sandbox)([^a-z0-9]|$)/i;
-/** A server on this machine (or the development host names Docker and mDNS give it). */
-const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|0\.0\.0\.0|host\.docker\.internal|[\w-]+\.localhost|[\w-]+\.local)$/i;
+/** A server on this machine (or the name Docker gives it); not *.local, which is a real server on many office networks. */
+const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|0\.0\.0\.0|host\.docker\.internal|[\w-]+\.localhost)$/i;
 const URL = CONNECTION_URL;
 const HOST_OPTIONS = new Set(['-h', '--host', '--hostname']);
 const DB_OPTIONS = new Set(['-d', '--dbname', '--database', '-D']);
