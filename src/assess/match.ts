@@ -129,13 +129,17 @@ function selectTargets(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedA
   });
 }
 
+/** cp, mv, install and ln's -t DIR: every operand is then a source. */
+const targetDirectory = (parsed: ParsedArgs): ParsedArgs['options'][number] | undefined =>
+  parsed.options.find((o) => (o.name === '-t' || o.name === '--target-directory') && o.value !== null);
+
 /**
  * Where cp, mv, install or ln put what they copy: the directory -t names, or the last
  * operand; and when that is a directory (it exists as one, ends in /, or -t named it), each
  * source's own name inside it, since that is the file that is written (cp -r /x/.claude ~).
  */
 function destinations(cmd: NormalisedCommand, parsed: ParsedArgs, ctx: PathContext | undefined): Arg[] {
-  const t = parsed.options.find((o) => (o.name === '-t' || o.name === '--target-directory') && o.value !== null);
+  const t = targetDirectory(parsed);
   const dir = t
     ? { ...cmd.args[t.index]!, text: t.value!, home: t.value!.startsWith('~') }
     : parsed.positionals.length >= 2
@@ -169,10 +173,8 @@ function selectWords(spec: TargetSpec, cmd: NormalisedCommand, parsed: ParsedArg
   switch (spec.select) {
     case 'destinations':
       return [];
-    case 'sources': {
-      const t = parsed.options.some((o) => (o.name === '-t' || o.name === '--target-directory') && o.value !== null);
-      return t ? parsed.positionals : parsed.positionals.slice(0, -1);
-    }
+    case 'sources':
+      return targetDirectory(parsed) ? parsed.positionals : parsed.positionals.slice(0, -1);
     case 'positionals':
       return parsed.positionals.slice(spec.from ?? 0);
     case 'last_positional': {

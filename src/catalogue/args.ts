@@ -75,13 +75,17 @@ function unnarrowing(args: readonly Arg[]): Set<number> {
 
 const EMPTY: Arg = { text: '', quoted: true, glob: false, dynamic: false, home: false };
 
+/** The words with those of a command the tool runs blanked, so the tool's own walk neither reads them nor is thrown by them. */
+const withoutSections = (words: readonly Arg[], sections: Set<number> | null): readonly Arg[] =>
+  sections ? words.map((a, i) => (sections.has(i) ? EMPTY : a)) : words;
+
 /** Separates option words and their values from positionals; the words of a command the tool runs are neither. */
 export function parseArgs(args: Arg[], spec: CommandSpec | undefined): ParsedArgs {
   const positionals: Arg[] = [];
   const options: ParsedOption[] = [];
   let endOfOptions = -1;
   const sections = commandSections(args, spec);
-  const own = sections ? args.map((a, i) => (sections.has(i) ? EMPTY : a)) : args;
+  const own = withoutSections(args, sections);
   // find's expression: a test that narrows nothing is written `!-name` so no rule takes it for
   // one that does (`! -name x`, `-name '*'`, a test before a top-level -o the action follows).
   const expression = spec?.command_options ? unnarrowing(args) : null;
@@ -149,20 +153,14 @@ export function normalisedText(cmd: NormalisedCommand, spec: CommandSpec | undef
  */
 function valueWords(words: readonly Arg[], spec: CommandSpec | undefined, sections: Set<number> | null): Set<number> | null {
   if (!spec?.value_options) return null;
-  let takes = valueSets.get(spec);
-  if (!takes) valueSets.set(spec, (takes = new Set(spec.value_options)));
-  const set = takes;
-  if (!words.some((w, i) => i > 0 && w.text.startsWith('-') && set.has(words[i - 1]!.text))) return null;
-  const own = sections ? words.map((a, i) => (sections.has(i) ? EMPTY : a)) : words;
+  const options = optionSpecOf(spec);
+  if (!words.some((w, i) => i > 0 && w.text.startsWith('-') && options.takes.has(words[i - 1]!.text))) return null;
   let out: Set<number> | null = null;
-  scanOptions(own, optionSpecOf(spec), 0, (kind, at, _name, _takes, _value, after) => {
+  scanOptions(withoutSections(words, sections), options, 0, (kind, at, _name, _takes, _value, after) => {
     if (kind === 'option' && after > at + 1) (out ??= new Set()).add(after - 1);
   });
   return out;
 }
-
-/** Each spec's value options as a set, made once. */
-const valueSets = new WeakMap<CommandSpec, Set<string>>();
 
 /** What a leading '-' is written as in a word that is not the tool's option: a look-alike no pattern's `-` matches. */
 const NOT_AN_OPTION = '\u2010';

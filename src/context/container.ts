@@ -4,7 +4,8 @@
 // inside a container owns the container, not a machine a person keeps, so the policy does
 // not raise filesystem rules for it there.
 
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readSmallFile } from '../core/files.js';
 
 /** What marks a container, most specific first: [what to check, the engine it names]. */
 const MARK_FILES: ReadonlyArray<[string, string]> = [
@@ -90,13 +91,7 @@ export function currentContainer(): string | null {
           return false;
         }
       },
-      read: (path) => {
-        try {
-          return readFileSync(path, 'utf8').slice(0, 64 * 1024);
-        } catch {
-          return null;
-        }
-      },
+      read: (path) => readSmallFile(path, 1 << 20),
       env: process.env,
     });
   }

@@ -67,49 +67,11 @@ const UNKNOWN = '?';
 /** Variables that send libpq to a server other than PGHOST says, or to a service file's. */
 const OTHER_SERVER_VARS = ['PGHOSTADDR', 'PGSERVICE', 'PGSERVICEFILE'];
 /** The options these clients read that name neither server nor database (anything else unknown makes the server unknown: psql takes --ho for --host). */
-const HARMLESS_OPTIONS = new Set([
-  '-c',
-  '--command',
-  '-e',
-  '--execute',
-  '--eval',
-  '-U',
-  '--username',
-  '-u',
-  '--user',
-  '-p',
-  '--port',
-  '-P',
-  '-w',
-  '--no-password',
-  '-W',
-  '--password',
-  '-q',
-  '--quiet',
-  '-X',
-  '--no-psqlrc',
-  '-v',
-  '--set',
-  '--variable',
-  '-1',
-  '--single-transaction',
-  '-A',
-  '-t',
-  '--tuples-only',
-  '-o',
-  '--output',
-  '-f',
-  '--file',
-  '--batch',
-  '-B',
-  '--quiet',
-  '--silent',
-  '-s',
-  '-a',
-  '-n',
-  '--force',
-  '-f',
-]);
+const HARMLESS_OPTIONS = new Set(
+  `-c --command -e --execute --eval -U --username -u --user -p --port -P -w --no-password -W --password -q --quiet
+   -X --no-psqlrc -v --set --variable -1 --single-transaction -A -t --tuples-only -o --output -f --file --batch -B
+   --silent -s -a -n --force`.split(/\s+/),
+);
 
 /** libpq's key = value pairs (spaces around `=`, 'quoted' values, backslash escapes), the last of each key winning. */
 function conninfoPairs(word: string): Map<string, string> {
